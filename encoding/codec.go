@@ -1,0 +1,318 @@
+package encoding
+
+import (
+	"errors"
+
+	xenc "golang.org/x/text/encoding"
+	"golang.org/x/text/transform"
+)
+
+// Bad describes a malformed or unencodable sequence found by a Core.
+type Bad struct {
+	// Len is the number of source bytes the sequence covers: for decoders
+	// the maximal subpart that one U+FFFD replaces; for encoders the UTF-8
+	// length of the character, or of the malformed subpart of the source.
+	// Zero means no bad sequence.
+	Len int
+	// Kind says what is wrong.
+	Kind Kind
+	// Rune is the unencodable character (Kind == Unmappable), else -1.
+	Rune rune
+}
+
+// A Core is the policy-free converter inside every codec of ucs: a
+// decoder core turns bytes of an encoding into UTF-8, an encoder core turns
+// UTF-8 into bytes of an encoding. The Codec type wraps cores into
+// transform.Transformers that apply an error Policy and count offsets, so
+// that every codec treats errors the same way.
+//
+// Convert works like transform.Transformer.Transform, with one difference:
+// at the first bad sequence it stops and returns it in bad, with nSrc the
+// offset of the sequence in src and err nil. Convert must make progress
+// atomically, one character at a time: when it returns
+// transform.ErrShortDst or transform.ErrShortSrc, its state reflects
+// exactly the nSrc bytes it consumed. With atEOF false, an incomplete
+// sequence at the end of src is reported as transform.ErrShortSrc; with
+// atEOF true it is a bad sequence of kind Truncated (or the codec's kind).
+type Core interface {
+	Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad Bad, err error)
+	// Reset returns the core to its initial state.
+	Reset()
+}
+
+// Flusher is implemented by encoder cores that must write a closing
+// sequence at the end of the stream (UTF-7 leaving base64, ISO-2022-JP
+// returning to ASCII). Convert is called with atEOF and an empty src at
+// the end; cores that flush do it there. The interface documents the
+// duty; the wrapper does not call it separately.
+type Flusher interface {
+	Core
+	Flushes() bool
+}
+
+// transformer applies a Policy around a Core.
+type transformer struct {
+	core   Core
+	opts   Options
+	name   string
+	encode bool
+	pos    int64  // bytes of source consumed since the last Reset
+	owed   []byte // replacement or escape output not yet written to dst
+	buf    [64]byte
+}
+
+func (t *transformer) Reset() {
+	t.core.Reset()
+	t.pos = 0
+	t.owed = nil
+}
+
+func (t *transformer) policy(k Kind) Policy {
+	if t.encode && k == Unmappable {
+		return t.opts.Unmappable
+	}
+	return t.opts.Invalid
+}
+
+func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if len(t.owed) > 0 {
+		n := copy(dst, t.owed)
+		t.owed = t.owed[n:]
+		nDst = n
+		if len(t.owed) > 0 {
+			return nDst, 0, transform.ErrShortDst
+		}
+	}
+	for {
+		nd, ns, bad, cerr := t.core.Convert(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		t.pos += int64(ns)
+		if cerr != nil || bad.Len == 0 {
+			return nDst, nSrc, cerr
+		}
+		seq := src[nSrc : nSrc+bad.Len]
+		var out []byte // text to emit in place of seq
+		switch t.policy(bad.Kind) {
+		case Fail:
+			return nDst, nSrc, t.newError(bad, seq)
+		case Skip:
+			// nothing to write
+		case Replace:
+			if t.encode {
+				out = t.encodeText(t.opts.replacement(), "?")
+			} else {
+				out = append(t.buf[:0], "\uFFFD"...)
+			}
+		case Escape:
+			out = t.buf[:0]
+			if t.encode && bad.Kind == Unmappable {
+				out = t.opts.Escape.AppendRune(out, bad.Rune)
+			} else {
+				for _, b := range seq {
+					out = t.opts.Escape.AppendByte(out, b)
+				}
+			}
+			if t.encode {
+				out = t.encodeText(string(out), "")
+			}
+		}
+		nSrc += bad.Len
+		t.pos += int64(bad.Len)
+		n := copy(dst[nDst:], out)
+		nDst += n
+		if n < len(out) {
+			t.owed = out[n:]
+			return nDst, nSrc, transform.ErrShortDst
+		}
+	}
+}
+
+// encodeText returns text (or, if the target cannot represent it, the
+// fallback) encoded by the encoder core. The result may share t.buf.
+func (t *transformer) encodeText(text, fallback string) []byte {
+	var tmp [64]byte
+	for _, s := range [2]string{text, fallback} {
+		if s == "" {
+			continue
+		}
+		out := tmp[:0]
+		src := []byte(s)
+		ok := true
+		for len(src) > 0 {
+			nd, ns, bad, err := t.core.Convert(out[len(out):cap(out)], src, false)
+			out = out[:len(out)+nd]
+			src = src[ns:]
+			if bad.Len != 0 {
+				ok = false
+				break
+			}
+			if err == transform.ErrShortDst {
+				grown := make([]byte, len(out), 2*cap(out))
+				copy(grown, out)
+				out = grown
+			} else if err != nil {
+				ok = false
+				break
+			}
+		}
+		if ok || len(out) > 0 {
+			return append(t.buf[:0], out...)
+		}
+	}
+	return nil
+}
+
+func (t *transformer) newError(bad Bad, seq []byte) *Error {
+	e := &Error{
+		Encoding: t.name,
+		Offset:   t.pos,
+		Len:      bad.Len,
+		Kind:     bad.Kind,
+		Rune:     -1,
+		Encode:   t.encode,
+	}
+	if bad.Kind == Unmappable {
+		e.Rune = bad.Rune
+	}
+	n := len(seq)
+	if n > 8 {
+		n = 8
+	}
+	e.Bytes = append([]byte(nil), seq[:n]...)
+	return e
+}
+
+// Replacement implements x/text's repertoire-error convention, so that
+// encoding.ReplaceUnsupported and encoding.HTMLEscapeUnsupported work with
+// ucs encoders.
+func (e *Error) Replacement() byte { return '?' }
+
+// ErrCannotEncode is returned by the encoder of a decode-only codec.
+var ErrCannotEncode = errors.New("this encoding is decode-only: ucs does not encode to it")
+
+// Codec is an encoding of ucs: a value that satisfies x/text's
+// encoding.Encoding, with strict error handling by default. A Codec is
+// immutable and safe for concurrent use; With returns a copy with other
+// options.
+type Codec struct {
+	name   string
+	newDec func() Core
+	newEnc func() Core
+	opts   Options
+}
+
+// NewCodec returns a Codec named name whose decoders and encoders wrap the
+// cores made by newDecoder and newEncoder. newEncoder may be nil for a
+// decode-only encoding.
+func NewCodec(name string, newDecoder, newEncoder func() Core) *Codec {
+	return &Codec{name: name, newDec: newDecoder, newEnc: newEncoder}
+}
+
+// Name returns the codec's canonical name, such as "utf-16le".
+func (c *Codec) Name() string { return c.name }
+
+// String returns the codec's canonical name.
+func (c *Codec) String() string { return c.name }
+
+// Options returns the codec's error options.
+func (c *Codec) Options() Options { return c.opts }
+
+// CanEncode reports whether the codec has an encoder.
+func (c *Codec) CanEncode() bool { return c.newEnc != nil }
+
+// With returns a copy of the codec that applies the options o.
+func (c *Codec) With(o Options) *Codec {
+	cc := *c
+	cc.opts = o
+	return &cc
+}
+
+// WithPolicy returns a copy of the codec that applies p to malformed input
+// and to unencodable characters alike.
+func (c *Codec) WithPolicy(p Policy) *Codec {
+	o := c.opts
+	o.Invalid, o.Unmappable = p, p
+	return c.With(o)
+}
+
+// NewDecoderCore returns a fresh decoder core, without policy.
+func (c *Codec) NewDecoderCore() Core { return c.newDec() }
+
+// NewEncoderCore returns a fresh encoder core, without policy, or nil for
+// a decode-only codec.
+func (c *Codec) NewEncoderCore() Core {
+	if c.newEnc == nil {
+		return nil
+	}
+	return c.newEnc()
+}
+
+// DecodeTransformer returns a transformer from the encoding to UTF-8 that
+// applies the codec's options.
+func (c *Codec) DecodeTransformer() transform.Transformer {
+	return &transformer{core: c.newDec(), opts: c.opts, name: c.name}
+}
+
+// EncodeTransformer returns a transformer from UTF-8 to the encoding that
+// applies the codec's options.
+func (c *Codec) EncodeTransformer() transform.Transformer {
+	if c.newEnc == nil {
+		return cannotEncode{}
+	}
+	return &transformer{core: c.newEnc(), opts: c.opts, name: c.name, encode: true}
+}
+
+// NewDecoder implements encoding.Encoding.
+func (c *Codec) NewDecoder() *xenc.Decoder {
+	return &xenc.Decoder{Transformer: c.DecodeTransformer()}
+}
+
+// NewEncoder implements encoding.Encoding.
+func (c *Codec) NewEncoder() *xenc.Encoder {
+	return &xenc.Encoder{Transformer: c.EncodeTransformer()}
+}
+
+// AppendDecode appends the UTF-8 decoding of src to dst and returns the
+// extended slice. Under the Fail policy it stops at the first error, and
+// the returned slice holds the text decoded before it. It allocates only
+// to grow dst and one small decoder state.
+func (c *Codec) AppendDecode(dst, src []byte) ([]byte, error) {
+	return appendTransform(dst, src, c.DecodeTransformer())
+}
+
+// AppendEncode appends the encoding of the UTF-8 text src to dst.
+func (c *Codec) AppendEncode(dst, src []byte) ([]byte, error) {
+	return appendTransform(dst, src, c.EncodeTransformer())
+}
+
+func appendTransform(dst, src []byte, t transform.Transformer) ([]byte, error) {
+	if cap(dst)-len(dst) < len(src)+8 {
+		grown := make([]byte, len(dst), len(dst)+len(src)+len(src)/2+16)
+		copy(grown, dst)
+		dst = grown
+	}
+	for {
+		nd, ns, err := t.Transform(dst[len(dst):cap(dst)], src, true)
+		dst = dst[:len(dst)+nd]
+		src = src[ns:]
+		if err != transform.ErrShortDst {
+			return dst, err
+		}
+		grown := make([]byte, len(dst), 2*cap(dst)+16)
+		copy(grown, dst)
+		dst = grown
+	}
+}
+
+type cannotEncode struct{}
+
+func (cannotEncode) Reset() {}
+func (cannotEncode) Transform(dst, src []byte, atEOF bool) (int, int, error) {
+	if len(src) == 0 {
+		return 0, 0, nil
+	}
+	return 0, 0, ErrCannotEncode
+}
+
+var _ xenc.Encoding = (*Codec)(nil)

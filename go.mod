@@ -1,0 +1,9 @@
+module github.com/ucskit/ucs
+
+go 1.26.0
+
+require (
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.47.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
