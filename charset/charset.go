@@ -1,0 +1,244 @@
+// Package charset is the registry of ucs's encodings: one Charset value per
+// encoding, with its canonical name, aliases (WHATWG labels, IANA names and
+// MIBenum numbers, Windows code pages, common iconv and ICU spellings),
+// capabilities and codec.
+//
+// Lookup follows the label rules of the WHATWG Encoding Standard (§4.2 "Names
+// and labels": ASCII whitespace trimmed, ASCII case-insensitive) where a
+// WHATWG label exists, with the deviations listed on Lookup.
+package charset
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ucskit/ucs/encoding"
+)
+
+// Charset describes one encoding of ucs.
+type Charset struct {
+	// Name is the canonical name, lower-case, as ucs prints it ("utf-8",
+	// "utf-16le", "gb18030").
+	Name string
+	// Aliases are the other labels Lookup accepts for it.
+	Aliases []string
+	// MIB is the IANA MIBenum, or 0 when IANA registers none.
+	MIB int
+	// CodePages are the Windows code page numbers of the encoding; Lookup
+	// accepts "cpN", "windows-N" and "ibmN" spellings of them.
+	CodePages []int
+	// Codec converts the encoding; it satisfies x/text's encoding.Encoding.
+	Codec *encoding.Codec
+	// Family groups related encodings: "unicode", "chinese", "japanese",
+	// "korean", "single-byte".
+	Family string
+	// Edition names the edition of the standard or table the codec
+	// implements (for example "GB18030-2022 as in the WHATWG Encoding
+	// Standard, 2024-10"), or "" when there is only one.
+	Edition string
+	// ASCIICompatible is true when bytes 00–7F always mean ASCII and
+	// never occur inside multi-byte sequences.
+	ASCIICompatible bool
+	// Summary is a one-line description for people.
+	Summary string
+}
+
+// CanEncode reports whether ucs can encode text into the charset.
+func (c *Charset) CanEncode() bool { return c.Codec != nil && c.Codec.CanEncode() }
+
+// String returns the canonical name.
+func (c *Charset) String() string { return c.Name }
+
+var (
+	all    []*Charset
+	labels = map[string]*Charset{} // normalized label -> charset
+	loose  = map[string]*Charset{} // loosened label -> charset
+)
+
+// register adds c to the registry. It panics on a label that another
+// charset already claims, so that conflicts show up in every test run.
+func register(c *Charset) {
+	all = append(all, c)
+	add := func(l string) {
+		k := normalize(l)
+		if other, ok := labels[k]; ok && other != c {
+			panic(fmt.Sprintf("charset: label %q claimed by %s and %s", l, other.Name, c.Name))
+		}
+		labels[k] = c
+		lk := loosen(k)
+		if other, ok := loose[lk]; !ok || other == c {
+			loose[lk] = c
+		}
+	}
+	add(c.Name)
+	for _, a := range c.Aliases {
+		add(a)
+	}
+	for _, cp := range c.CodePages {
+		n := strconv.Itoa(cp)
+		for _, p := range []string{"cp", "windows-", "ibm", "cp-", "ms"} {
+			k := normalize(p + n)
+			if _, taken := labels[k]; !taken {
+				labels[k] = c
+			}
+		}
+	}
+}
+
+// normalize applies the WHATWG label rules: trim ASCII whitespace, lower
+// the ASCII letters.
+func normalize(label string) string {
+	return strings.ToLower(strings.Trim(label, "\t\n\f\r "))
+}
+
+// loosen drops the punctuation people vary in encoding names ("UTF8",
+// "utf_8", "UTF-8").
+func loosen(k string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '-', '_', ' ', '.', ':':
+			return -1
+		}
+		return r
+	}, k)
+}
+
+// UnknownError is returned by Lookup for a label no charset has.
+type UnknownError struct {
+	Label string
+	// Suggestions are the closest known names, best first.
+	Suggestions []string
+}
+
+func (e *UnknownError) Error() string {
+	msg := fmt.Sprintf("unknown encoding %q", e.Label)
+	if len(e.Suggestions) > 0 {
+		msg += " (did you mean " + strings.Join(quoteAll(e.Suggestions), " or ") + "?)"
+	}
+	return msg + "; 'ucs list' shows every encoding"
+}
+
+func quoteAll(s []string) []string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = strconv.Quote(x)
+	}
+	return q
+}
+
+// Lookup returns the charset with the given name or alias. Labels match
+// ASCII case-insensitively after trimming ASCII whitespace, as in WHATWG;
+// failing that, they match ignoring '-', '_', '.', ':' and spaces ("UTF8",
+// "utf_16le"). An unknown label gives an *UnknownError that suggests the
+// closest names.
+func Lookup(label string) (*Charset, error) {
+	k := normalize(label)
+	if c, ok := labels[k]; ok {
+		return c, nil
+	}
+	if c, ok := loose[loosen(k)]; ok && k != "" {
+		return c, nil
+	}
+	return nil, &UnknownError{Label: label, Suggestions: closest(k, 3)}
+}
+
+// MustLookup is like Lookup but panics on an unknown label. It is meant
+// for labels written in programs.
+func MustLookup(label string) *Charset {
+	c, err := Lookup(label)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// List returns every charset, sorted by family and name.
+func List() []*Charset {
+	out := append([]*Charset(nil), all...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Family != out[j].Family {
+			return familyRank(out[i].Family) < familyRank(out[j].Family)
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+func familyRank(f string) int {
+	switch f {
+	case "unicode":
+		return 0
+	case "chinese":
+		return 1
+	case "japanese":
+		return 2
+	case "korean":
+		return 3
+	case "single-byte":
+		return 4
+	}
+	return 5
+}
+
+// closest returns up to n known labels nearest to k by edit distance.
+func closest(k string, n int) []string {
+	type cand struct {
+		name string
+		d    int
+	}
+	lk := loosen(k)
+	var cs []cand
+	seen := map[*Charset]bool{}
+	for label, c := range labels {
+		d := editDistance(lk, loosen(label))
+		if strings.HasPrefix(loosen(label), lk) && lk != "" {
+			d = min(d, 1)
+		}
+		if d > 2+len(lk)/3 {
+			continue
+		}
+		cs = append(cs, cand{label, d})
+		_ = c
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].d != cs[j].d {
+			return cs[i].d < cs[j].d
+		}
+		return cs[i].name < cs[j].name
+	})
+	var out []string
+	for _, c := range cs {
+		ch := labels[c.name]
+		if seen[ch] {
+			continue
+		}
+		seen[ch] = true
+		out = append(out, ch.Name)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
