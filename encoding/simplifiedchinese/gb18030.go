@@ -15,10 +15,10 @@ import (
 type edition uint8
 
 const (
-	ed2022  edition = iota // GB18030-2022 as WHATWG specifies it
-	ed2005                 // GB18030-2005
-	edGBK                  // GBK: gb18030 decoder, two-byte encoder
-	edGB2312               // EUC-CN: GB2312 rows 1–94 only
+	ed2022   edition = iota // GB18030-2022 as WHATWG specifies it
+	ed2005                  // GB18030-2005
+	edGBK                   // GBK: gb18030 decoder, two-byte encoder
+	edGB2312                // EUC-CN: GB2312 rows 1–94 only
 )
 
 // GB18030 is GB18030-2022 as the WHATWG Encoding Standard specifies it
@@ -62,9 +62,9 @@ var GBK = encoding.NewCodec("gbk",
 // use.
 type tables struct {
 	once sync.Once
-	dec  []uint32         // pointer → packed UTF-8 (0: none)
-	enc  *[65536]uint16   // BMP code point → two bytes, lead<<8|trail (0: none)
-	idx  *[23940]uint16   // pointer → code point
+	dec  []uint32        // pointer → packed UTF-8 (0: none)
+	enc  *[65536]uint16  // BMP code point → two bytes, lead<<8|trail (0: none)
+	idx  *[23940]uint16  // pointer → code point
 	fill func(t *tables) // builds the tables
 }
 
