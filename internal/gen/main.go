@@ -47,8 +47,8 @@ func main() {
 		g.index32("big5Index", "index-big5.txt", idx, 19782)
 	case "japanese":
 		g.printf("package japanese\n\n")
-		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 94*118)
-		g.index16("jis0212Index", "index-jis0212.txt", readIndex("index-jis0212.txt"), 94*77)
+		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
+		g.index16("jis0212Index", "index-jis0212.txt", readIndex("index-jis0212.txt"), 94*94)
 		g.index16("iso2022jpKatakanaIndex", "index-iso-2022-jp-katakana.txt", readIndex("index-iso-2022-jp-katakana.txt"), 63)
 	case "korean":
 		g.printf("package korean\n\n")
