@@ -107,7 +107,10 @@ func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			}
 		case Escape:
 			out = t.buf[:0]
-			if t.encode && bad.Kind == Unmappable {
+			if bad.Len == 0 && !t.encode {
+				// An error between bytes has nothing to escape: mark it.
+				out = append(out, "\uFFFD"...)
+			} else if t.encode && bad.Kind == Unmappable {
 				out = t.opts.Escape.AppendRune(out, bad.Rune)
 			} else {
 				for _, b := range seq {
