@@ -3,9 +3,10 @@
 # upstream files: `go generate ./...` must leave the tree unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-before=$(git status --porcelain)
+state() { git status --porcelain; git diff | sha256sum; }
+before=$(state)
 go generate ./...
-after=$(git status --porcelain)
+after=$(state)
 if [ "$before" != "$after" ]; then
   echo "go generate changed the tree; regenerate and commit the tables:" >&2
   diff <(echo "$before") <(echo "$after") >&2 || true
