@@ -434,3 +434,9 @@ var (
 	// UCS4BE is UCS-4, big-endian.
 	UCS4BE = wide("ucs-4be", formUCS4, BigEndian, IgnoreBOM)
 )
+
+// Clone implements encoding.Cloner.
+func (d *wideDecoder) Clone() encoding.Core { c := *d; return &c }
+
+// Clone implements encoding.Cloner.
+func (e *wideEncoder) Clone() encoding.Core { c := *e; return &c }

@@ -396,3 +396,6 @@ var (
 		func() encoding.Core { return &utf8Core{leads: &legacyLeads} },
 		func() encoding.Core { return &utf8Core{leads: &legacyLeads, encode: true} })
 )
+
+// Clone implements encoding.Cloner.
+func (c *utf8BOMCore) Clone() encoding.Core { x := *c; return &x }
