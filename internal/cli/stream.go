@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -23,25 +24,13 @@ func startPlace() place { return place{1, 1} }
 
 // advance moves p over the UTF-8 text b.
 func (p *place) advance(b []byte) {
-	for len(b) > 0 {
-		i := indexByte(b, '\n')
-		if i < 0 {
-			p.col += countChars(b)
-			return
-		}
-		p.line++
-		p.col = 1
-		b = b[i+1:]
+	i := bytes.LastIndexByte(b, '\n')
+	if i < 0 {
+		p.col += countChars(b)
+		return
 	}
-}
-
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
+	p.line += int64(bytes.Count(b[:i+1], []byte{'\n'}))
+	p.col = 1 + countChars(b[i+1:])
 }
 
 // countChars counts the characters of UTF-8 text (its lead bytes).
