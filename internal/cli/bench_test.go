@@ -12,7 +12,7 @@ import (
 	"github.com/ucskit/ucs/internal/simd"
 )
 
-func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
+func runBenchCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
@@ -40,7 +40,7 @@ func TestBenchJSON(t *testing.T) {
 	fastBench(t)
 	text := bytes.Repeat([]byte("Ça coûte 5 € — naïve café. "), 200)
 	p := writeTemp(t, "fr.txt", text)
-	out, errs, code := runCLI(t, "bench", "--json", "--op", "validate-utf8", "--op=utf8-to-utf16le", "--op", "utf16le-to-utf8", p)
+	out, errs, code := runBenchCLI(t, "bench", "--json", "--op", "validate-utf8", "--op=utf8-to-utf16le", "--op", "utf16le-to-utf8", p)
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -70,7 +70,7 @@ func TestBenchJSON(t *testing.T) {
 func TestBenchTable(t *testing.T) {
 	fastBench(t)
 	p := writeTemp(t, "latin1.txt", []byte("caf\xE9 cr\xE8me br\xFBl\xE9e"))
-	out, errs, code := runCLI(t, "bench", "--op", "latin1-to-utf8", p)
+	out, errs, code := runBenchCLI(t, "bench", "--op", "latin1-to-utf8", p)
 	if code != ExitOK || !strings.Contains(out, "latin1-to-utf8") || !strings.Contains(out, simd.Kernel()) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -81,7 +81,7 @@ func TestBenchAllOpsSkipInvalid(t *testing.T) {
 	// Latin-1 bytes are not UTF-8: every op but validate-utf8 and
 	// latin1-to-utf8 is skipped with a message naming the byte.
 	p := writeTemp(t, "latin1.txt", []byte("caf\xE9"))
-	out, errs, code := runCLI(t, "bench", "--json", p)
+	out, errs, code := runBenchCLI(t, "bench", "--json", p)
 	if code != ExitInvalid {
 		t.Fatalf("exit %d; want %d (stderr %q)", code, ExitInvalid, errs)
 	}
@@ -93,7 +93,7 @@ func TestBenchAllOpsSkipInvalid(t *testing.T) {
 	}
 	// Text beyond Latin-1 cannot go to Latin-1.
 	p = writeTemp(t, "euro.txt", []byte("5 €"))
-	_, errs, code = runCLI(t, "bench", "--op", "utf8-to-latin1", p)
+	_, errs, code = runBenchCLI(t, "bench", "--op", "utf8-to-latin1", p)
 	if code != ExitInvalid || !strings.Contains(errs, "byte 2: character above U+00FF") {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
@@ -111,12 +111,12 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"bench", "--fast", "x"}, ExitUsage, "unknown flag --fast"},
 		{[]string{"bench", filepath.Join(t.TempDir(), "missing.txt")}, ExitIO, "missing.txt"},
 	} {
-		_, errs, code := runCLI(t, tc.args...)
+		_, errs, code := runBenchCLI(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.err) {
 			t.Errorf("ucs %v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.err)
 		}
 	}
-	out, _, code := runCLI(t, "bench", "--help")
+	out, _, code := runBenchCLI(t, "bench", "--help")
 	if code != ExitOK || !strings.Contains(out, "--json") {
 		t.Errorf("bench --help: exit %d, %q", code, out)
 	}
