@@ -16,14 +16,16 @@ type charmap struct {
 	once  sync.Once
 	high  *[128]uint16
 	dec   [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
-	fast  [256]uint32     // byte → mb.PackLen form (0: none or ASCII)
+	fast  [256]uint32     // byte → UTF-8 bytes | length<<24 (0: none)
 	pages [256]*[256]byte // code point → byte, by 256-code-point page
+	low   [0x800]byte     // U+0000–U+07FF → byte (0: none)
 }
 
 func (m *charmap) init() {
 	m.once.Do(func() {
 		for b := 0; b < 0x80; b++ {
 			m.dec[b] = mb.Pack(rune(b))
+			m.fast[b] = uint32(b) | 1<<24
 		}
 		for i, r := range m.high {
 			if r == 0 {
@@ -38,6 +40,9 @@ func (m *charmap) init() {
 			}
 			if pg[r&0xFF] == 0 {
 				pg[r&0xFF] = byte(0x80 + i)
+				if r < 0x800 {
+					m.low[r] = byte(0x80 + i)
+				}
 			}
 		}
 	})
@@ -58,25 +63,29 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	dec := &d.m.dec
 	fast := &d.m.fast
 	for nSrc < len(src) {
-		// Fast path: one table load per byte, four bytes stored.
-		for nSrc < len(src) && nDst+4 <= len(dst) {
-			c := src[nSrc]
-			if c < 0x80 {
-				if nSrc+8 <= len(src) && mb.IsASCII8(src[nSrc:]) {
-					break
-				}
-				dst[nDst] = c
-				nDst++
-				nSrc++
-				continue
-			}
-			v := fast[c]
-			if v == 0 {
+		// Fast path, eight bytes at a time: a block of ASCII goes back to
+		// the run copy below; other blocks go through the table, which
+		// gives every byte (ASCII too) its UTF-8 bytes and length.
+	fast:
+		for nSrc+8 <= len(src) && nDst+32 <= len(dst) {
+			s := src[nSrc : nSrc+8 : nSrc+8]
+			if mb.IsASCII8(s) {
 				break
 			}
-			binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
-			nDst += int(v >> 24)
-			nSrc++
+			d := dst[nDst : nDst+32 : nDst+32]
+			o := 0
+			for i, c := range s {
+				v := fast[c]
+				if v == 0 {
+					nSrc += i
+					nDst += o
+					break fast
+				}
+				binary.LittleEndian.PutUint32(d[o:o+4:o+4], v)
+				o += int(v >> 24)
+			}
+			nSrc += 8
+			nDst += o
 		}
 		if nSrc >= len(src) {
 			break
@@ -111,34 +120,40 @@ func (e *encoder) Reset() {}
 
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	pages := &e.m.pages
+	low := &e.m.low
 	for nSrc < len(src) {
-		// Fast path: two-byte UTF-8 characters and isolated ASCII bytes.
-		for nSrc+2 <= len(src) && nDst < len(dst) {
-			s := src[nSrc : nSrc+2 : nSrc+2]
-			c := s[0]
-			if c < 0x80 {
-				if nSrc+8 <= len(src) && mb.IsASCII8(src[nSrc:]) {
-					break
+		// Fast path: blocks of eight source bytes that are not all ASCII,
+		// with ASCII bytes and two-byte characters (U+0080–U+07FF, through
+		// the flat table low).
+	fast:
+		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
+			if mb.IsASCII8(src[nSrc:]) {
+				break
+			}
+			end := nSrc + 8
+			for nSrc < end {
+				c := src[nSrc]
+				if c < 0x80 {
+					dst[nDst] = c
+					nDst++
+					nSrc++
+					continue
 				}
-				dst[nDst] = c
+				if nSrc+1 >= len(src) {
+					break fast
+				}
+				c1 := src[nSrc+1]
+				if c < 0xC2 || c >= 0xE0 || c1&0xC0 != 0x80 {
+					break fast
+				}
+				b := low[uint16(c&0x1F)<<6|uint16(c1&0x3F)]
+				if b == 0 {
+					break fast
+				}
+				dst[nDst] = b
 				nDst++
-				nSrc++
-				continue
+				nSrc += 2
 			}
-			if c < 0xC2 || c >= 0xE0 || s[1]&0xC0 != 0x80 {
-				break
-			}
-			pg := pages[c>>2&7]
-			if pg == nil {
-				break
-			}
-			b := pg[(c&3)<<6|s[1]&0x3F]
-			if b == 0 {
-				break
-			}
-			dst[nDst] = b
-			nDst++
-			nSrc += 2
 		}
 		if nSrc >= len(src) {
 			break
