@@ -8,17 +8,19 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // charmap is the table of one single-byte encoding: bytes 80–FF to code
 // points (00–7F are ASCII; a zero entry is a byte without a character).
 type charmap struct {
-	once  sync.Once
-	high  *[128]uint16
-	dec   [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
-	fast  [256]uint32     // byte → UTF-8 bytes | length<<24 (0: none)
-	pages [256]*[256]byte // code point → byte, by 256-code-point page
-	low   [0x800]byte     // U+0000–U+07FF → byte (0: none)
+	once   sync.Once
+	high   *[128]uint16
+	dec    [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
+	fast   [256]uint32     // byte → UTF-8 bytes | length<<24 (0: none)
+	pages  [256]*[256]byte // code point → byte, by 256-code-point page
+	low    [0x800]byte     // U+0000–U+07FF → byte (0: none)
+	latin1 bool            // ISO 8859-1: the internal/simd kernels convert it
 }
 
 func (m *charmap) init() {
@@ -48,6 +50,13 @@ func (m *charmap) init() {
 	})
 }
 
+func newLatin1() *encoding.Codec {
+	m := &charmap{high: latin1Table, latin1: true}
+	return encoding.NewCodec("iso-8859-1",
+		func() encoding.Core { m.init(); return &decoder{m} },
+		func() encoding.Core { m.init(); return &encoder{m} })
+}
+
 func newCodec(name string, high *[128]uint16) *encoding.Codec {
 	m := &charmap{high: high}
 	return encoding.NewCodec(name,
@@ -62,6 +71,13 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := &d.m.dec
 	fast := &d.m.fast
+	if d.m.latin1 {
+		nDst, nSrc = simd.Latin1ToUTF8(dst, src)
+		if nSrc < len(src) {
+			err = transform.ErrShortDst
+		}
+		return nDst, nSrc, bad, err
+	}
 	for nSrc < len(src) {
 		// Fast path, eight bytes at a time: a block of ASCII goes back to
 		// the run copy below; other blocks go through the table, which
@@ -122,6 +138,14 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	pages := &e.m.pages
 	low := &e.m.low
 	for nSrc < len(src) {
+		if e.m.latin1 {
+			nd, ns := simd.UTF8ToLatin1(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		// Fast path: blocks of eight source bytes that are not all ASCII,
 		// with ASCII bytes and two-byte characters (U+0080–U+07FF, through
 		// the flat table low).
@@ -291,7 +315,7 @@ var (
 	// bytes 80–9F are the C1 controls U+0080–U+009F. WHATWG maps the labels
 	// iso-8859-1, latin1 and the like to windows-1252 instead; ucs keeps
 	// them for this codec (package charset documents the deviation).
-	ISO8859_1 = newCodec("iso-8859-1", latin1Table)
+	ISO8859_1 = newLatin1()
 	// USASCII is US-ASCII (ANSI X3.4-1968, ISO 646 IRV): bytes 80–FF are
 	// malformed and only U+0000–U+007F can be encoded. WHATWG maps the
 	// labels ascii and us-ascii to windows-1252; ucs does not.

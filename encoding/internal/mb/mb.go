@@ -9,16 +9,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 const hiBits = 0x8080808080808080
 
 // ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
-// fits in dst, and returns its length. It reads eight bytes at a time and
-// does not allocate.
+// fits in dst, and returns its length. It finds the end of long runs with
+// the vector kernels of internal/simd, of short ones eight bytes at a
+// time, and does not allocate.
 func ASCII(dst, src []byte) int {
 	n := min(len(dst), len(src))
 	src = src[:n]
+	if n >= 64 {
+		// Long runs: the vector kernel finds the end, memmove copies.
+		i := simd.ASCIIPrefix(src)
+		copy(dst, src[:i])
+		return i
+	}
 	i := 0
 	for ; i+32 <= n; i += 32 {
 		s := src[i : i+32 : i+32]
