@@ -275,7 +275,25 @@ const Invalid = 0x7FFF
 // a two-byte code is lead[first byte] + trail[second byte]; tab holds the
 // characters in PackLen form. It does not allocate.
 func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
-	for nSrc+2 <= len(src) && nDst+4 <= len(dst) {
+	for nSrc+2 <= len(src) && nDst+8 <= len(dst) {
+		if nSrc+4 <= len(src) {
+			// Two characters at a time while both are two-byte codes.
+			s := src[nSrc : nSrc+4 : nSrc+4]
+			p0 := uint(lead[s[0]]) + uint(trail[s[1]])
+			p1 := uint(lead[s[2]]) + uint(trail[s[3]])
+			if p0 < uint(len(tab)) && p1 < uint(len(tab)) {
+				v0, v1 := tab[p0], tab[p1]
+				if v0 != 0 && v1 != 0 {
+					d := dst[nDst : nDst+8 : nDst+8]
+					binary.LittleEndian.PutUint32(d[0:4], v0)
+					n0 := uint(v0>>24) & 3
+					binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
+					nDst += int(n0) + int(v1>>24)
+					nSrc += 4
+					continue
+				}
+			}
+		}
 		s := src[nSrc : nSrc+2 : nSrc+2]
 		c := s[0]
 		if c < 0x80 {
@@ -309,6 +327,22 @@ func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSr
 // to the general loop. It does not allocate.
 func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		if nSrc+6 <= len(src) && nDst+4 <= len(dst) {
+			// Two three-byte characters at a time.
+			s := src[nSrc : nSrc+6 : nSrc+6]
+			if s[0]&0xF0 == 0xE0 && s[3]&0xF0 == 0xE0 &&
+				(uint32(s[1])<<24|uint32(s[2])<<16|uint32(s[4])<<8|uint32(s[5]))&0xC0C0C0C0 == 0x80808080 {
+				r0 := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+				r1 := uint16(s[3]&0x0F)<<12 | uint16(s[4]&0x3F)<<6 | uint16(s[5]&0x3F)
+				v0, v1 := enc[r0], enc[r1]
+				if v0 != 0 && v1 != 0 && r0 >= 0x800 && r1 >= 0x800 && r0 != skip && r1 != skip {
+					binary.BigEndian.PutUint32(dst[nDst:nDst+4:nDst+4], uint32(v0)<<16|uint32(v1))
+					nDst += 4
+					nSrc += 6
+					continue
+				}
+			}
+		}
 		s := src[nSrc : nSrc+3 : nSrc+3]
 		c := s[0]
 		if c < 0x80 {
