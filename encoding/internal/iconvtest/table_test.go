@@ -167,8 +167,9 @@ var sweeps = []struct {
 		return ""
 	}},
 	{traditionalchinese.CP950, "CP950", func(d diff) string {
-		if u := one(d.ucs); d.iconv == nil && u >= 0xE000 && u <= 0xF8FF {
-			return "the user-defined areas (and FF as U+F8F8): Microsoft's table maps them to private-use code points; glibc's CP950 has no character"
+		dropped := d.iconv == nil || len(d.b) == 2 && one(d.iconv) == rune(d.b[1]) && d.b[1] < 0x80
+		if u := one(d.ucs); dropped && u >= 0xE000 && u <= 0xF8FF {
+			return "the user-defined areas (and FF as U+F8F8): Microsoft's table maps them to private-use code points; glibc's CP950 has no character (iconv -c drops the code, or its lead byte)"
 		}
 		return ""
 	}},
