@@ -66,6 +66,27 @@ func TestIndexEveryPointer(t *testing.T) {
 	if n < 14000 {
 		t.Fatalf("only %d round trips", n)
 	}
+	var codes [][]byte
+	var texts []string
+	for p := (0xA1 - 0x81) * 157; p < 19782; p++ {
+		if r, ok := idx[p]; ok && (first[r] == p || last[r] == p) {
+			switch r {
+			case 0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345:
+				if last[r] != p {
+					continue
+				}
+			default:
+				if first[r] != p {
+					continue
+				}
+			}
+			codes = append(codes, ptrBytes(p))
+			texts = append(texts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 2, 5} {
+		mbtest.Concat(t, Big5, codes, texts, step, true)
+	}
 }
 
 // TestWHATWGErrors checks WHATWG's error recovery: a bad trail that is
