@@ -150,12 +150,31 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 		// with ASCII bytes and two-byte characters (U+0080–U+07FF, through
 		// the flat table low).
 	fast:
-		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
+		// A block writes at most nine bytes (seven, then a pair).
+		for nSrc+8 <= len(src) && nDst+16 <= len(dst) {
 			if mb.IsASCII8(src[nSrc:]) {
 				break
 			}
 			end := nSrc + 8
 			for nSrc < end {
+				if nSrc+4 <= len(src) {
+					// Two two-byte characters at a time.
+					s := src[nSrc : nSrc+4 : nSrc+4]
+					w := uint32(s[0])<<24 | uint32(s[1])<<16 | uint32(s[2])<<8 | uint32(s[3])
+					if w&0xE0C0E0C0 == 0xC080C080 {
+						b0 := low[uint16(s[0]&0x1F)<<6|uint16(s[1]&0x3F)]
+						b1 := low[uint16(s[2]&0x1F)<<6|uint16(s[3]&0x3F)]
+						// C0 and C1 leads are overlong: low has no entry for
+						// their code points below U+0080.
+						if b0 != 0 && b1 != 0 && s[0] >= 0xC2 && s[2] >= 0xC2 {
+							dst[nDst] = b0
+							dst[nDst+1] = b1
+							nDst += 2
+							nSrc += 4
+							continue
+						}
+					}
+				}
 				c := src[nSrc]
 				if c < 0x80 {
 					dst[nDst] = c
