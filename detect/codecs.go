@@ -248,6 +248,7 @@ type sbPair struct {
 	sym  [256]uint8
 	cas  [256]uint8
 	cost [256]int32 // unigram cost of each byte (high half only)
+	emit [256]int32 // emission cost of each byte's symbol
 }
 
 // mbTable holds the cost of every character of a multi-byte encoding
@@ -383,6 +384,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		if r < 0 {
 			p.sym[b], p.cas[b] = symControl, 0
 			p.cost[b] = 255 * 8
+			p.emit[b] = emitControl
 			continue
 		}
 		s, c := m.symbol(r)
@@ -391,6 +393,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		}
 		p.sym[b], p.cas[b] = s, c
 		p.cost[b] = int32(m.uni[s]) + emit(s)
+		p.emit[b] = emit(s)
 	}
 	return p
 }

@@ -2,13 +2,14 @@ package detect
 
 import (
 	"bytes"
-	"sort"
+	"cmp"
+	"slices"
 )
 
 // score is the bigram cost of b read through the pair, in two parts: the
 // steps that touch a non-ASCII byte, and the steps between two ASCII bytes
 // (the same text under every ASCII-compatible reading, but evidence of the
-// language).
+// language). It is the reference for scoreHigh and asciiScore.
 func (p *sbPair) score(b []byte) (high, ascii int32) {
 	m := p.m
 	S := m.S
@@ -29,6 +30,29 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 		prev, pc = s, cc
 	}
 	return high, ascii
+}
+
+// scoreHigh is the first result of score, computed from the positions of
+// the non-ASCII bytes of b only.
+func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
+	m := p.m
+	S := m.S
+	big := m.bigram
+	var cost int32
+	for _, i := range pos {
+		prev, pc := uint8(symSpace), uint8(0)
+		if i > 0 {
+			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
+		}
+		c := b[i]
+		s, cc := p.sym[c], p.cas[c]
+		cost += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			n := b[j]
+			cost += int32(big[int(s)*S+int(p.sym[n])]) + int32(m.caseT[cc*3+p.cas[n]])
+		}
+	}
+	return cost
 }
 
 // scoreMulti walks b through a multi-byte encoding's tables and returns
@@ -194,7 +218,7 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 			finalists = append(finalists, second)
 		}
 	}
-	sort.SliceStable(finalists, func(i, j int) bool { return finalists[i].cost < finalists[j].cost })
+	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
 	if len(finalists) > maxFinalists {
 		finalists = finalists[:maxFinalists]
 	}
@@ -208,14 +232,28 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 	if ref != nil {
 		refASCII = asciiScore(ref, sample)
 	}
+	var pos []int32
+	if len(finalists) > 0 {
+		pos = make([]int32, 0, len(sample)) // positions of non-ASCII bytes
+		for i, c := range sample {
+			if c >= 0x80 {
+				pos = append(pos, int32(i))
+			}
+		}
+	}
 	type part struct {
 		p      *sbPair
 		hi, lo int32
 	}
 	parts := make([]part, 0, len(finalists))
+	loOf := make(map[*langModel]int32, 8)
 	for _, f := range finalists {
-		hi, lo := f.p.score(sample)
-		parts = append(parts, part{f.p, hi, lo})
+		lo, ok := loOf[f.p.m]
+		if !ok {
+			lo = asciiScore(f.p.m, sample)
+			loOf[f.p.m] = lo
+		}
+		parts = append(parts, part{f.p, f.p.scoreHigh(sample, pos), lo})
 		if f.p.m.latin && lo < refASCII {
 			refASCII = lo
 		}
@@ -280,21 +318,17 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 			out = append(out, s)
 		}
 	}
-	// Every reported single-byte candidate must decode b; the histogram
-	// check used the derived table, confirm with the decoder itself for the
-	// leading ones.
-	sort.SliceStable(out, func(i, j int) bool { return out[i].cost < out[j].cost })
-	kept := out[:0]
-	for _, s := range out {
-		if len(kept) == maxCandidates {
-			break
-		}
-		if s.e.kind == kindSingle && !s.e.valid(b, atEOF) {
-			continue
-		}
-		kept = append(kept, s)
+	// Every single-byte candidate decodes b: its table, which says so, was
+	// made by its decoder one byte at a time, and single-byte decoders have
+	// no state. The decoder itself confirms the leading candidate.
+	slices.SortStableFunc(out, func(x, y scored) int { return cmp.Compare(x.cost, y.cost) })
+	for len(out) > 0 && out[0].e.kind == kindSingle && !out[0].e.valid(b, atEOF) {
+		out = out[1:]
 	}
-	return kept
+	if len(out) > maxCandidates {
+		out = out[:maxCandidates]
+	}
+	return out
 }
 
 // Tuning of the ASCII evidence (1/8 nat).

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"errors"
+	"sync"
 	"unicode"
 )
 
@@ -44,6 +45,9 @@ type langModel struct {
 
 	// symbol and case of the ASCII characters (alphabetic models)
 	asym, acase [128]uint8
+	// symbol and case of the characters below denseLimit, built at first use
+	denseOnce sync.Once
+	dense     []uint16 // symbol | case<<8
 
 	// alphabetic
 	alphabet []rune
@@ -92,6 +96,29 @@ func (m *langModel) symbol(r rune) (uint8, uint8) {
 		k = symLatin
 	}
 	return uint8(k), c
+}
+
+// denseLimit bounds the characters whose symbols are tabulated: it covers
+// the alphabets of every alphabetic model (up to Georgian, U+10FF).
+const denseLimit = 0x1100
+
+// fastSymbol is symbol with a table for the characters below denseLimit.
+func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
+	if r < 0 || r >= denseLimit {
+		return m.symbol(r)
+	}
+	m.denseOnce.Do(func() {
+		m.dense = make([]uint16, denseLimit)
+		for c := rune(0); c < denseLimit; c++ {
+			s, k := m.symbol(c)
+			if !textRune(c) {
+				s = symControl
+			}
+			m.dense[c] = uint16(s) | uint16(k)<<8
+		}
+	})
+	v := m.dense[r]
+	return uint8(v), uint8(v >> 8)
 }
 
 // equivalent pairs letters that writers and code pages substitute for each

@@ -448,8 +448,8 @@ func scoreRunes(m *langModel, runes []rune, full bool) int32 {
 	}
 	prev, pc, prevHigh := uint8(symSpace), uint8(0), false
 	for _, r := range runes {
-		s, c := m.symbol(r)
-		if !textRune(r) {
+		s, c := m.fastSymbol(r)
+		if r >= denseLimit && !textRune(r) {
 			s = symControl
 		}
 		high := r >= 0x80
