@@ -362,6 +362,11 @@ func guessLanguageUTF8(t *tables, b []byte) string {
 	return guessLanguage(t, decodeSome(b, "utf-8"))
 }
 
+// minLetters is the fewest letters on which guessLanguage names a
+// language; below, the bigram models tell related languages apart no
+// better than chance.
+const minLetters = 12
+
 // guessLanguage returns the tag of the model that explains the text best,
 // or "" when the text has too few letters to tell.
 func guessLanguage(t *tables, runes []rune) string {
@@ -371,7 +376,7 @@ func guessLanguage(t *tables, runes []rune) string {
 			letters++
 		}
 	}
-	if letters < 3 {
+	if letters < minLetters {
 		return ""
 	}
 	m, _ := bestLanguage(t, runes, true)
