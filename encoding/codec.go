@@ -12,9 +12,10 @@ type Bad struct {
 	// Len is the number of source bytes the sequence covers: for decoders
 	// the maximal subpart that one U+FFFD replaces; for encoders the UTF-8
 	// length of the character, or of the malformed subpart of the source.
-	// Zero means no bad sequence.
+	// It is zero only for an error that sits between bytes (a UTF-7 shift
+	// that ends with bits left over).
 	Len int
-	// Kind says what is wrong.
+	// Kind says what is wrong; KindNone means no bad sequence.
 	Kind Kind
 	// Rune is the unencodable character (Kind == Unmappable), else -1.
 	Rune rune
@@ -88,7 +89,7 @@ func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		nDst += nd
 		nSrc += ns
 		t.pos += int64(ns)
-		if cerr != nil || bad.Len == 0 {
+		if cerr != nil || bad.Kind == KindNone {
 			return nDst, nSrc, cerr
 		}
 		seq := src[nSrc : nSrc+bad.Len]
@@ -106,7 +107,10 @@ func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			}
 		case Escape:
 			out = t.buf[:0]
-			if t.encode && bad.Kind == Unmappable {
+			if bad.Len == 0 && !t.encode {
+				// An error between bytes has nothing to escape: mark it.
+				out = append(out, "\uFFFD"...)
+			} else if t.encode && bad.Kind == Unmappable {
 				out = t.opts.Escape.AppendRune(out, bad.Rune)
 			} else {
 				for _, b := range seq {

@@ -1,0 +1,132 @@
+package utf
+
+import "github.com/ucskit/ucs/encoding"
+
+// The whole-slice functions below follow one grammar: Append<To>From<From>
+// appends the conversion of src to dst and returns the extended slice;
+// they validate their input and stop at the first error (an
+// *encoding.Error) with the text converted before it appended. They
+// allocate only to grow dst.
+
+// AppendUTF16FromUTF8 appends the UTF-16 (in the given byte order, no BOM)
+// form of the UTF-8 text src to dst.
+func AppendUTF16FromUTF8(dst, src []byte, order ByteOrder) ([]byte, error) {
+	return fixed16(order).AppendEncode(dst, src)
+}
+
+// AppendUTF8FromUTF16 appends the UTF-8 form of the UTF-16 text src (in
+// the given byte order, no BOM) to dst.
+func AppendUTF8FromUTF16(dst, src []byte, order ByteOrder) ([]byte, error) {
+	return fixed16(order).AppendDecode(dst, src)
+}
+
+// AppendUTF32FromUTF8 appends the UTF-32 form of the UTF-8 text src.
+func AppendUTF32FromUTF8(dst, src []byte, order ByteOrder) ([]byte, error) {
+	return fixed32(order).AppendEncode(dst, src)
+}
+
+// AppendUTF8FromUTF32 appends the UTF-8 form of the UTF-32 text src.
+func AppendUTF8FromUTF32(dst, src []byte, order ByteOrder) ([]byte, error) {
+	return fixed32(order).AppendDecode(dst, src)
+}
+
+// AppendUTF8FromLatin1 appends the UTF-8 form of the ISO 8859-1 text src.
+// Every byte is a character, so it never fails.
+func AppendUTF8FromLatin1(dst, src []byte) []byte {
+	for _, c := range src {
+		if c < 0x80 {
+			dst = append(dst, c)
+		} else {
+			dst = append(dst, 0xC0|c>>6, 0x80|c&0x3F)
+		}
+	}
+	return dst
+}
+
+// AppendLatin1FromUTF8 appends the ISO 8859-1 form of the UTF-8 text src.
+// A character above U+00FF is an error of kind unmappable; malformed
+// UTF-8 is an error of its UTF-8 kind.
+func AppendLatin1FromUTF8(dst, src []byte) ([]byte, error) {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c < 0x80 {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size, bad, _ := decodeRune(src[i:], true)
+		if size == 0 {
+			return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: bad.Len, Kind: bad.Kind, Rune: -1,
+				Bytes: append([]byte(nil), src[i:i+bad.Len]...), Encode: true}
+		}
+		if r > 0xFF {
+			return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: size, Kind: encoding.Unmappable, Rune: r,
+				Bytes: append([]byte(nil), src[i:i+size]...), Encode: true}
+		}
+		dst = append(dst, byte(r))
+		i += size
+	}
+	return dst, nil
+}
+
+// UTF16LenFromUTF8 returns the number of UTF-16 code units that encode
+// the valid UTF-8 text src (characters beyond the BMP count two).
+func UTF16LenFromUTF8(src []byte) int {
+	n := 0
+	for _, c := range src {
+		switch {
+		case c&0xC0 != 0x80:
+			n++
+			if c >= 0xF0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// UTF8LenFromUTF16 returns the number of bytes of the UTF-8 form of the
+// valid UTF-16 text src.
+func UTF8LenFromUTF16(src []byte, order ByteOrder) int {
+	n := 0
+	for i := 0; i+1 < len(src); i += 2 {
+		u := u16(src[i:], order)
+		switch {
+		case u < 0x80:
+			n++
+		case u < 0x800:
+			n += 2
+		case u >= 0xD800 && u < 0xDC00:
+			n += 4
+			i += 2
+		default:
+			n += 3
+		}
+	}
+	return n
+}
+
+// RuneCount returns the number of characters of the valid UTF-8 text src.
+func RuneCount(src []byte) int {
+	n := 0
+	for _, c := range src {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+func fixed16(o ByteOrder) *encoding.Codec {
+	if o == LittleEndian {
+		return UTF16LE
+	}
+	return UTF16BE
+}
+
+func fixed32(o ByteOrder) *encoding.Codec {
+	if o == LittleEndian {
+		return UTF32LE
+	}
+	return UTF32BE
+}

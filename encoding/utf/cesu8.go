@@ -1,0 +1,200 @@
+package utf
+
+import (
+	"unicode/utf8"
+
+	"github.com/ucskit/ucs/encoding"
+	"golang.org/x/text/transform"
+)
+
+// cesuDecoder decodes CESU-8 (UTR #26) and Java's Modified UTF-8: UTF-8's
+// 1- to 3-byte forms, with characters beyond the BMP written as a pair of
+// 3-byte surrogate encodings. The 4-byte form is invalid.
+type cesuDecoder struct {
+	modified bool // Java: C0 80 is U+0000
+}
+
+func (d *cesuDecoder) Reset() {}
+
+// surrogate3 decodes a 3-byte encoding of a surrogate at b (ED A0–BF xx);
+// it returns the surrogate, or 0 when b does not start with one. It
+// reports incomplete when b is a proper prefix of one.
+func surrogate3(b []byte) (s rune, incomplete bool) {
+	if len(b) == 0 || b[0] != 0xED {
+		return 0, false
+	}
+	if len(b) < 2 {
+		return 0, true
+	}
+	if b[1] < 0xA0 || b[1] > 0xBF {
+		return 0, false
+	}
+	if len(b) < 3 {
+		return 0, true
+	}
+	if b[2]&0xC0 != 0x80 {
+		return 0, false
+	}
+	return 0xD000 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F), false
+}
+
+func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		rest := src[nSrc:]
+		if d.modified && c == 0xC0 {
+			if len(rest) < 2 {
+				if !atEOF {
+					return nDst, nSrc, bad, transform.ErrShortSrc
+				}
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			if rest[1] == 0x80 {
+				if nDst >= len(dst) {
+					return nDst, nSrc, bad, transform.ErrShortDst
+				}
+				dst[nDst] = 0
+				nDst++
+				nSrc += 2
+				continue
+			}
+		}
+		hi, inc := surrogate3(rest)
+		if inc {
+			if !atEOF {
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			return nDst, nSrc, encoding.Bad{Len: len(rest), Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		if hi != 0 {
+			if hi >= 0xDC00 {
+				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+			}
+			if len(rest) == 3 && !atEOF {
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			lo, inc := surrogate3(rest[3:])
+			if inc {
+				if !atEOF {
+					return nDst, nSrc, bad, transform.ErrShortSrc
+				}
+				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+			}
+			if lo < 0xDC00 {
+				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+			}
+			r := 0x10000 + (hi-0xD800)<<10 + (lo - 0xDC00)
+			if nDst+4 > len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += utf8.EncodeRune(dst[nDst:], r)
+			nSrc += 6
+			continue
+		}
+		if c >= 0xF0 {
+			// The 4-byte UTF-8 form is not CESU-8; explain it with the
+			// UTF-8 vocabulary when it is malformed anyway.
+			kind, n, incomplete := classify(rest, &strictLeads)
+			if incomplete && !atEOF {
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			if kind == encoding.KindNone {
+				kind = encoding.InvalidSequence
+			}
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
+		}
+		r, size := utf8.DecodeRune(rest)
+		if r == utf8.RuneError && size <= 1 {
+			kind, n, incomplete := classify(rest, &strictLeads)
+			if incomplete && !atEOF {
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
+		}
+		if nDst+size > len(dst) {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += copy(dst[nDst:], rest[:size])
+		nSrc += size
+	}
+	return nDst, nSrc, bad, nil
+}
+
+// cesuEncoder encodes to CESU-8 or Modified UTF-8.
+type cesuEncoder struct {
+	modified bool
+}
+
+func (e *cesuEncoder) Reset() {}
+
+func (e *cesuEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 && !(c == 0 && e.modified) {
+			if nDst >= len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		r, size, b, incomplete := encRune(src[nSrc:], atEOF, 0x10FFFF)
+		if incomplete {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if size == 0 {
+			return nDst, nSrc, b, nil
+		}
+		switch {
+		case r == 0:
+			if nDst+2 > len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst], dst[nDst+1] = 0xC0, 0x80
+			nDst += 2
+		case r > 0xFFFF:
+			if nDst+6 > len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			r -= 0x10000
+			hi, lo := 0xD800+(r>>10), 0xDC00+(r&0x3FF)
+			dst[nDst], dst[nDst+1], dst[nDst+2] = 0xED, 0x80|byte(hi>>6)&0x3F, 0x80|byte(hi)&0x3F
+			dst[nDst+3], dst[nDst+4], dst[nDst+5] = 0xED, 0x80|byte(lo>>6)&0x3F, 0x80|byte(lo)&0x3F
+			nDst += 6
+		default:
+			if nDst+size > len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += copy(dst[nDst:], src[nSrc:nSrc+size])
+		}
+		nSrc += size
+	}
+	return nDst, nSrc, bad, nil
+}
+
+var (
+	// CESU8 is CESU-8 (Unicode Technical Report #26): characters beyond
+	// the BMP are two 3-byte encodings of their UTF-16 surrogates
+	// (U+10400 is ED A0 81 ED B0 80). The 4-byte UTF-8 form, lone and
+	// swapped surrogates are errors. U+0000 is 00.
+	CESU8 = encoding.NewCodec("cesu-8",
+		func() encoding.Core { return &cesuDecoder{} },
+		func() encoding.Core { return &cesuEncoder{} })
+
+	// ModifiedUTF8 is Java's Modified UTF-8 (java.io.DataInput): CESU-8
+	// with U+0000 written as C0 80. The decoder also accepts a raw 00 byte,
+	// as Java's DataInputStream.readUTF does; the encoder never writes one.
+	ModifiedUTF8 = encoding.NewCodec("modified-utf-8",
+		func() encoding.Core { return &cesuDecoder{modified: true} },
+		func() encoding.Core { return &cesuEncoder{modified: true} })
+)

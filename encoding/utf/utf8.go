@@ -1,0 +1,398 @@
+package utf
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+
+	"github.com/ucskit/ucs/encoding"
+	"golang.org/x/text/transform"
+)
+
+// accept tables: for each lead byte, the allowed range of the second byte,
+// as in Unicode Table 3-7 (strict) and RFC 2279 shortest form (legacy).
+// lo == 0 means the byte is not a lead.
+type leadInfo struct {
+	size   uint8 // sequence length
+	lo, hi byte  // allowed second byte
+	kind   encoding.Kind
+	// kindLo, kindHi classify a second byte below lo / above hi that is
+	// still a continuation byte (overlong below, surrogate or out-of-range above).
+	kindLo, kindHi encoding.Kind
+}
+
+var strictLeads, legacyLeads [256]leadInfo
+
+func init() {
+	for c := 0; c < 256; c++ {
+		strictLeads[c] = strictLead(byte(c))
+		legacyLeads[c] = legacyLead(byte(c))
+	}
+}
+
+func strictLead(c byte) leadInfo {
+	bc := encoding.BadContinuation
+	switch {
+	case c < 0x80:
+		return leadInfo{size: 1}
+	case c < 0xC0:
+		return leadInfo{kind: encoding.UnexpectedContinuation}
+	case c < 0xC2:
+		return leadInfo{kind: encoding.Overlong}
+	case c < 0xE0:
+		return leadInfo{size: 2, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c == 0xE0:
+		return leadInfo{size: 3, lo: 0xA0, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
+	case c == 0xED:
+		return leadInfo{size: 3, lo: 0x80, hi: 0x9F, kindLo: bc, kindHi: encoding.Surrogate}
+	case c < 0xF0:
+		return leadInfo{size: 3, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c == 0xF0:
+		return leadInfo{size: 4, lo: 0x90, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
+	case c < 0xF4:
+		return leadInfo{size: 4, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c == 0xF4:
+		return leadInfo{size: 4, lo: 0x80, hi: 0x8F, kindLo: bc, kindHi: encoding.OutOfRange}
+	case c < 0xF8:
+		return leadInfo{kind: encoding.OutOfRange}
+	case c < 0xFC:
+		return leadInfo{kind: encoding.Obsolete5ByteLead}
+	case c < 0xFE:
+		return leadInfo{kind: encoding.Obsolete6ByteLead}
+	}
+	return leadInfo{kind: encoding.InvalidByte}
+}
+
+// legacyLead is the RFC 2279 table: 1 to 6 bytes, values up to 7FFFFFFF,
+// shortest form only. RFC 2279 predates the ban on surrogates, so they
+// pass.
+func legacyLead(c byte) leadInfo {
+	bc := encoding.BadContinuation
+	switch {
+	case c == 0xED:
+		return leadInfo{size: 3, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c >= 0xF0 && c < 0xF4:
+		l := strictLead(c)
+		return l
+	case c >= 0xF4 && c < 0xF8:
+		return leadInfo{size: 4, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c == 0xF8:
+		return leadInfo{size: 5, lo: 0x88, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
+	case c > 0xF8 && c < 0xFC:
+		return leadInfo{size: 5, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	case c == 0xFC:
+		return leadInfo{size: 6, lo: 0x84, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
+	case c == 0xFD:
+		return leadInfo{size: 6, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
+	}
+	return strictLead(c)
+}
+
+// classify explains the sequence at the start of b, which is not a
+// complete valid character. It returns the kind and the length of the
+// maximal subpart, or incomplete when b ends inside a sequence that could
+// still be valid.
+func classify(b []byte, leads *[256]leadInfo) (kind encoding.Kind, n int, incomplete bool) {
+	l := &leads[b[0]]
+	if l.size == 0 {
+		return l.kind, 1, false
+	}
+	if len(b) < 2 {
+		return encoding.Truncated, 1, true
+	}
+	if c := b[1]; c < l.lo || c > l.hi {
+		switch {
+		case c < 0x80 || c > 0xBF:
+			return encoding.BadContinuation, 1, false
+		case c < l.lo:
+			return l.kindLo, 1, false
+		default:
+			return l.kindHi, 1, false
+		}
+	}
+	for i := 2; i < int(l.size); i++ {
+		if i >= len(b) {
+			return encoding.Truncated, i, true
+		}
+		if b[i]&0xC0 != 0x80 {
+			return encoding.BadContinuation, i, false
+		}
+	}
+	// A complete sequence is valid by construction of the tables.
+	return encoding.KindNone, int(l.size), false
+}
+
+// validPrefix returns the length of the longest prefix of b made of
+// complete, valid characters.
+func validPrefix(b []byte, leads *[256]leadInfo) int {
+	i := 0
+	for i < len(b) {
+		// Eight ASCII bytes at a time.
+		for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
+			i += 8
+		}
+		if i >= len(b) {
+			break
+		}
+		c := b[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		l := &leads[c]
+		n := int(l.size)
+		if n == 0 || i+n > len(b) {
+			return i
+		}
+		if c2 := b[i+1]; c2 < l.lo || c2 > l.hi {
+			return i
+		}
+		for k := 2; k < n; k++ {
+			if b[i+k]&0xC0 != 0x80 {
+				return i
+			}
+		}
+		i += n
+	}
+	return i
+}
+
+// utf8Core validates UTF-8 and copies it: the decoder and the encoder of
+// the UTF-8 codecs (the pivot of every ucs codec is UTF-8, so both
+// directions are a validating copy).
+type utf8Core struct {
+	leads  *[256]leadInfo
+	encode bool
+}
+
+func (c *utf8Core) Reset() {}
+
+func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	n := validUTF8Prefix(src, c.leads)
+	m := n
+	if m > len(dst) {
+		m = len(dst)
+		for m > 0 && src[m]&0xC0 == 0x80 {
+			m--
+		}
+	}
+	copy(dst, src[:m])
+	if m < n {
+		return m, m, bad, transform.ErrShortDst
+	}
+	if n == len(src) {
+		return n, n, bad, nil
+	}
+	if c.encode && c.leads == &strictLeads {
+		// A 31-bit value from the RFC 2279 pivot is a character that
+		// RFC 3629 UTF-8 cannot represent.
+		r, size, _, _ := decodeRuneLegacy(src[n:], atEOF)
+		if size > 0 && r > 0x10FFFF {
+			return n, n, encoding.Bad{Len: size, Kind: encoding.Unmappable, Rune: r}, nil
+		}
+	}
+	kind, blen, incomplete := classify(src[n:], c.leads)
+	if incomplete && !atEOF {
+		return n, n, bad, transform.ErrShortSrc
+	}
+	return n, n, encoding.Bad{Len: blen, Kind: kind, Rune: -1}, nil
+}
+
+// validUTF8Prefix is validPrefix with the strict table routed to the
+// fastest validator available.
+func validUTF8Prefix(b []byte, leads *[256]leadInfo) int {
+	if leads == &strictLeads {
+		return strictValidPrefix(b)
+	}
+	return validPrefix(b, leads)
+}
+
+// strictValidPrefix returns the length of the longest valid RFC 3629
+// prefix of b made of complete characters.
+func strictValidPrefix(b []byte) int {
+	return validPrefix(b, &strictLeads)
+}
+
+// Valid reports whether p is entirely valid UTF-8 per RFC 3629. It does
+// not allocate.
+func Valid(p []byte) bool { return strictValidPrefix(p) == len(p) }
+
+// ValidString reports whether s is entirely valid UTF-8 per RFC 3629.
+func ValidString(s string) bool { return utf8.ValidString(s) }
+
+// Validate returns nil when p is valid UTF-8 per RFC 3629, and otherwise
+// an *encoding.Error describing the first malformed sequence: its byte
+// offset, length (the maximal subpart) and kind. It allocates only for
+// the error.
+func Validate(p []byte) error {
+	n := strictValidPrefix(p)
+	if n == len(p) {
+		return nil
+	}
+	kind, blen, _ := classify(p[n:], &strictLeads)
+	return &encoding.Error{
+		Encoding: "utf-8",
+		Offset:   int64(n),
+		Len:      blen,
+		Kind:     kind,
+		Rune:     -1,
+		Bytes:    append([]byte(nil), p[n:n+blen]...),
+	}
+}
+
+// decodeRune decodes the first character of src, which must be valid
+// RFC 3629 UTF-8, from an encoder core's point of view: it returns the
+// rune and its size, or the classification of the bad sequence (n > 0,
+// ok false), or incomplete when src ends inside a character.
+func decodeRune(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, incomplete bool) {
+	c := src[0]
+	if c < 0x80 {
+		return rune(c), 1, bad, false
+	}
+	r, size = utf8.DecodeRune(src)
+	if r != utf8.RuneError || size > 1 {
+		return r, size, bad, false
+	}
+	kind, n, inc := classify(src, &strictLeads)
+	if inc && !atEOF {
+		return 0, 0, bad, true
+	}
+	return 0, 0, encoding.Bad{Len: n, Kind: kind, Rune: -1}, false
+}
+
+// decodeRuneLegacy is decodeRune for the RFC 2279 31-bit pivot used by
+// the 31-bit forms (utf-8-rfc2279 and UCS-4).
+func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, incomplete bool) {
+	c := src[0]
+	if (c < 0xF4 || c > 0xFD) && c != 0xED {
+		return decodeRune(src, atEOF)
+	}
+	l := &legacyLeads[c]
+	n := int(l.size)
+	if len(src) >= n && validPrefix(src[:n], &legacyLeads) == n {
+		v := uint32(c) & (0x7F >> n)
+		for _, b := range src[1:n] {
+			v = v<<6 | uint32(b&0x3F)
+		}
+		return rune(v), n, bad, false
+	}
+	kind, k, inc := classify(src, &legacyLeads)
+	if inc && !atEOF {
+		return 0, 0, bad, true
+	}
+	return 0, 0, encoding.Bad{Len: k, Kind: kind, Rune: -1}, false
+}
+
+// encRune decodes the next character of an encoder's UTF-8 source for a
+// target whose repertoire ends at max: a surrogate is an error of kind
+// surrogate, a value above max an unmappable character.
+func encRune(src []byte, atEOF bool, max rune) (r rune, size int, bad encoding.Bad, incomplete bool) {
+	r, size, bad, incomplete = decodeRuneLegacy(src, atEOF)
+	if size == 0 {
+		return
+	}
+	if r >= 0xD800 && r <= 0xDFFF {
+		return 0, 0, encoding.Bad{Len: size, Kind: encoding.Surrogate, Rune: -1}, false
+	}
+	if r > max {
+		return 0, 0, encoding.Bad{Len: size, Kind: encoding.Unmappable, Rune: r}, false
+	}
+	return
+}
+
+// appendRuneLegacy appends the RFC 2279 form of v (up to 6 bytes).
+func appendRuneLegacy(dst []byte, v uint32) []byte {
+	switch {
+	case v < 0x80:
+		return append(dst, byte(v))
+	case v < 0x800:
+		return append(dst, 0xC0|byte(v>>6), 0x80|byte(v)&0x3F)
+	case v < 0x10000:
+		return append(dst, 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+	case v < 0x200000:
+		return append(dst, 0xF0|byte(v>>18), 0x80|byte(v>>12)&0x3F, 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+	case v < 0x4000000:
+		return append(dst, 0xF8|byte(v>>24), 0x80|byte(v>>18)&0x3F, 0x80|byte(v>>12)&0x3F, 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+	}
+	return append(dst, 0xFC|byte(v>>30), 0x80|byte(v>>24)&0x3F, 0x80|byte(v>>18)&0x3F, 0x80|byte(v>>12)&0x3F, 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+}
+
+// legacyLen is the RFC 2279 length of v.
+func legacyLen(v uint32) int {
+	switch {
+	case v < 0x80:
+		return 1
+	case v < 0x800:
+		return 2
+	case v < 0x10000:
+		return 3
+	case v < 0x200000:
+		return 4
+	case v < 0x4000000:
+		return 5
+	}
+	return 6
+}
+
+// bomCore wraps a UTF-8 core: the decoder strips one leading EF BB BF,
+// the encoder writes one.
+type utf8BOMCore struct {
+	utf8Core
+	started bool
+}
+
+func (c *utf8BOMCore) Reset() { c.started = false }
+
+func (c *utf8BOMCore) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	if !c.started {
+		if c.encode {
+			if len(dst) < 3 {
+				return 0, 0, bad, transform.ErrShortDst
+			}
+			nDst = copy(dst, "\xEF\xBB\xBF")
+		} else {
+			if len(src) < 3 && !atEOF && isPrefix(src, "\xEF\xBB\xBF") {
+				return 0, 0, bad, transform.ErrShortSrc
+			}
+			if len(src) >= 3 && string(src[:3]) == "\xEF\xBB\xBF" {
+				nSrc = 3
+			}
+		}
+		c.started = true
+	}
+	nd, ns, bad, err := c.utf8Core.Convert(dst[nDst:], src[nSrc:], atEOF)
+	return nDst + nd, nSrc + ns, bad, err
+}
+
+func isPrefix(b []byte, s string) bool {
+	return len(b) <= len(s) && string(b) == s[:len(b)]
+}
+
+var (
+	// UTF8 is UTF-8 as RFC 3629 defines it, strict: it rejects overlong
+	// forms (C0 80, C0 AF), surrogates (ED A0 80), values above U+10FFFF,
+	// the bytes F5–FF, stray continuation bytes and truncated sequences.
+	// U+0000 and noncharacters are valid. A U+FEFF at the start is kept as
+	// content; use UTF8BOM to treat it as a signature.
+	UTF8 = encoding.NewCodec("utf-8",
+		func() encoding.Core { return &utf8Core{leads: &strictLeads} },
+		func() encoding.Core { return &utf8Core{leads: &strictLeads, encode: true} })
+
+	// UTF8BOM is UTF-8 with a signature (RFC 3629 §6): the decoder strips
+	// one leading EF BB BF (a later U+FEFF is content), the encoder writes
+	// one. Python calls it "utf-8-sig".
+	UTF8BOM = encoding.NewCodec("utf-8-bom",
+		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &strictLeads}} },
+		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &strictLeads, encode: true}} })
+
+	// UTF8RFC2279 is the original 31-bit UTF-8 of RFC 2044 and RFC 2279:
+	// 1 to 6 bytes, values up to U-7FFFFFFF, shortest form only (overlong
+	// forms are still rejected, as RFC 2279 §6 demands). Surrogate values,
+	// which RFC 2279 did not yet forbid, pass through; every encoder but
+	// UCS-4's and this one's reports them as errors. It is never the default and no alias of plain UTF-8 names
+	// it. Values above U+10FFFF pass through the UTF-8 pivot in the same
+	// 31-bit form, so only UCS4BE/UCS4LE (and this codec) can encode them;
+	// every other encoder reports them as out of range.
+	UTF8RFC2279 = encoding.NewCodec("utf-8-rfc2279",
+		func() encoding.Core { return &utf8Core{leads: &legacyLeads} },
+		func() encoding.Core { return &utf8Core{leads: &legacyLeads, encode: true} })
+)
