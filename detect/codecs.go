@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"bytes"
 	"errors"
 	"sync"
 	"unicode"
@@ -98,13 +97,11 @@ var specs = []encSpec{
 // tables derived from it.
 type enc struct {
 	encSpec
-	// cs is the registry's charset, nil when ucs has no codec for it and
-	// the x/text adapter decodes instead.
+	// cs is the registry's charset (nil for the UTF encodings until the
+	// registry holds them: the UTF stages need no decoder).
 	cs *charset.Charset
-	// newT returns a decoding transformer; fffdBad says that U+FFFD in its
-	// output marks malformed input (the x/text adapter).
-	newT    func() transform.Transformer
-	fffdBad bool
+	// newT returns a strict decoding transformer.
+	newT func() transform.Transformer
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	pairs []*sbPair  // single-byte: the languages it is paired with
@@ -131,10 +128,6 @@ func (e *enc) decode(dst, b []byte, atEOF bool) ([]byte, error) {
 	}
 	for {
 		nd, ns, err := t.Transform(dst[len(dst):cap(dst)], b, atEOF)
-		out := dst[len(dst) : len(dst)+nd]
-		if e.fffdBad && bytes.Contains(out, fffd) {
-			return dst, errDecode
-		}
 		dst = dst[:len(dst)+nd]
 		b = b[ns:]
 		switch err {
@@ -161,8 +154,6 @@ func (e *enc) decode(dst, b []byte, atEOF bool) ([]byte, error) {
 	}
 }
 
-var fffd = []byte("\uFFFD")
-
 // validBuf is scratch space for valid.
 var validPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
@@ -175,9 +166,6 @@ func (e *enc) valid(b []byte, atEOF bool) bool {
 	dst := (*bp)[:cap(*bp)]
 	for {
 		nd, ns, err := t.Transform(dst, b, atEOF)
-		if e.fffdBad && bytes.Contains(dst[:nd], fffd) {
-			return false
-		}
 		b = b[ns:]
 		switch err {
 		case nil:
@@ -218,11 +206,14 @@ func decodeRuneUTF8(b []byte) (rune, int) {
 	return -1, 0
 }
 
-// resolve finds the decoder for a spec: the registry's codec when it has
-// one, else the x/text adapter; nil when neither does.
+// resolve finds the decoder for a spec in the charset registry; it
+// returns nil when the registry has none.
 func resolve(s encSpec) *enc {
 	e := &enc{encSpec: s}
-	if cs, err := charset.Lookup(s.name); err == nil && cs.Codec != nil {
+	// WHATWG maps the labels of encodings it retired (iso-2022-kr,
+	// iso-2022-cn, hz-gb-2312) to its replacement encoding, which decodes
+	// nothing: such a charset is not the encoding the detector means.
+	if cs, err := charset.Lookup(s.name); err == nil && cs.Codec != nil && cs.Name != "replacement" {
 		e.cs = cs
 		codec := cs.Codec
 		e.newT = func() transform.Transformer { return codec.DecodeTransformer() }
@@ -231,13 +222,7 @@ func resolve(s encSpec) *enc {
 	if s.kind == kindUTF {
 		return e // the UTF stages check validity themselves
 	}
-	x := xtextEncoding(s.name)
-	if x == nil {
-		return nil
-	}
-	e.newT = func() transform.Transformer { return x.NewDecoder() }
-	e.fffdBad = true
-	return e
+	return nil
 }
 
 // sbPair is a single-byte encoding read as one language: the symbol and

@@ -36,11 +36,14 @@
 //
 // # Conformance
 //
-//   - Decoders come from the charset registry. An encoding the registry
-//     does not hold is decoded through golang.org/x/text (xtext_adapter.go),
-//     treating U+FFFD in its output as a decoding failure; such candidates
-//     have a nil Charset. A GB18030 input that encodes U+FFFD itself is
-//     therefore not recognised while that adapter is in use.
+//   - Every legacy candidate is validated by the strict decoder of its
+//     charset in the registry; an encoding the registry lacks is not
+//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-KR, ISO-2022-CN and
+//     HZ, which WHATWG maps to its replacement encoding). ISO-8859-9 and
+//     TIS-620 text is reported under the registry's windows-1254 and
+//     windows-874, WHATWG's supersets, which decode it alike.
+//   - The UTF encodings are recognised by the checks of this package;
+//     their Charset is the registry's when it has one, else nil.
 //   - Statistics look at the first 16 KiB; validity is checked on the
 //     whole input. DetectReader looks at a prefix of at most 64 KiB, and
 //     its candidates are valid for that prefix (a character cut by its end
