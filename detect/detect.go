@@ -280,9 +280,6 @@ func rank(cands []scored) Result {
 	}
 	var res Result
 	for i, c := range cands {
-		if len(res.Candidates) == maxCandidates {
-			break
-		}
 		m := w[i]
 		if c.same > 0 {
 			m = mass[c.same]
@@ -294,6 +291,14 @@ func rank(cands []scored) Result {
 		res.Candidates = append(res.Candidates, Candidate{
 			Encoding: c.name, Charset: c.cs, Confidence: round3(conf), Language: c.lang, BOM: c.bom,
 		})
+	}
+	// Candidates of a group that decodes alike share its confidence; order
+	// by confidence, and by cost within a group.
+	sort.SliceStable(res.Candidates, func(i, j int) bool {
+		return res.Candidates[i].Confidence > res.Candidates[j].Confidence
+	})
+	if len(res.Candidates) > maxCandidates {
+		res.Candidates = res.Candidates[:maxCandidates]
 	}
 	return res
 }
