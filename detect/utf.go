@@ -222,6 +222,8 @@ func scriptOf(r rune) int {
 	switch {
 	case r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0:
 		return 0
+	case !unicode.IsLetter(r) && !unicode.IsMark(r):
+		return 0 // symbols, punctuation, digits of any block
 	case r < 0x250 || (r >= 0x1E00 && r < 0x1F00):
 		return 1 // Latin
 	case r >= 0x370 && r < 0x400:
