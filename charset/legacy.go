@@ -53,7 +53,7 @@ func init() {
 	})
 	register(&Charset{
 		Name: "gbk", Codec: simplifiedchinese.GBK, Family: "chinese", MIB: 113,
-		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "cp936", "ms936", "windows-936", "csgbk"},
+		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "csgbk"},
 		CodePages: []int{936}, ASCIICompatible: false, Edition: whatwgEdition,
 		Summary: "simplified Chinese, Windows code page 936 (WHATWG's gb2312 too)",
 	})
@@ -91,7 +91,7 @@ func init() {
 	// Korean.
 	register(&Charset{
 		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,
-		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr", "ms949"},
+		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr"},
 		CodePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
 		Summary: "Korean, Windows code page 949 (UHC)",
 	})

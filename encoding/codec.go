@@ -51,31 +51,73 @@ type Flusher interface {
 	Flushes() bool
 }
 
-// transformer applies a Policy around a Core.
-type transformer struct {
-	core   Core
-	opts   Options
-	name   string
-	encode bool
-	pos    int64  // bytes of source consumed since the last Reset
-	owed   []byte // replacement or escape output not yet written to dst
-	buf    [64]byte
+// Cloner is implemented by cores that keep state between calls (a byte
+// order found in a BOM, a UTF-7 shift, an ISO 2022 designation). Clone
+// returns an independent copy in the same state. Stateless cores need not
+// implement it.
+type Cloner interface {
+	Clone() Core
 }
 
-func (t *transformer) Reset() {
+// Transformer is the transform.Transformer of a Codec: it runs a Core and
+// applies the codec's Options. DecodeTransformer and EncodeTransformer
+// return one.
+type Transformer struct {
+	core    Core
+	newCore func() Core
+	opts    Options
+	name    string
+	encode  bool
+	pos     int64  // bytes of source consumed since the last Reset
+	out     int64  // bytes written since the last Reset
+	owed    []byte // replacement or escape output not yet written to dst
+	buf     [64]byte
+}
+
+// Reset implements transform.Transformer.
+func (t *Transformer) Reset() {
 	t.core.Reset()
 	t.pos = 0
+	t.out = 0
 	t.owed = nil
 }
 
-func (t *transformer) policy(k Kind) Policy {
+// Offset returns the number of source bytes consumed since the last Reset.
+func (t *Transformer) Offset() int64 { return t.pos }
+
+// Written returns the number of bytes written since the last Reset.
+func (t *Transformer) Written() int64 { return t.out }
+
+// Clone returns an independent copy of t in the same state, so that a
+// caller can convert the same input again (to locate an error found
+// downstream, say). The copy of a core that keeps state but does not
+// implement Cloner starts afresh.
+func (t *Transformer) Clone() *Transformer {
+	c := *t
+	if cl, ok := t.core.(Cloner); ok {
+		c.core = cl.Clone()
+	} else {
+		c.core = t.newCore()
+	}
+	c.owed = append([]byte(nil), t.owed...)
+	return &c
+}
+
+func (t *Transformer) policy(k Kind) Policy {
 	if t.encode && k == Unmappable {
 		return t.opts.Unmappable
 	}
 	return t.opts.Invalid
 }
 
-func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+// Transform implements transform.Transformer.
+func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	nDst, nSrc, err = t.transform(dst, src, atEOF)
+	t.out += int64(nDst)
+	return nDst, nSrc, err
+}
+
+func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if len(t.owed) > 0 {
 		n := copy(dst, t.owed)
 		t.owed = t.owed[n:]
@@ -94,9 +136,17 @@ func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		}
 		seq := src[nSrc : nSrc+bad.Len]
 		var out []byte // text to emit in place of seq
-		switch t.policy(bad.Kind) {
+		pol := t.policy(bad.Kind)
+		if pol != Fail && t.opts.Report != nil {
+			e := t.newError(bad, seq)
+			e.Output = t.out + int64(nDst)
+			t.opts.Report(e)
+		}
+		switch pol {
 		case Fail:
-			return nDst, nSrc, t.newError(bad, seq)
+			e := t.newError(bad, seq)
+			e.Output = t.out + int64(nDst)
+			return nDst, nSrc, e
 		case Skip:
 			// nothing to write
 		case Replace:
@@ -134,7 +184,7 @@ func (t *transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 
 // encodeText returns text (or, if the target cannot represent it, the
 // fallback) encoded by the encoder core. The result may share t.buf.
-func (t *transformer) encodeText(text, fallback string) []byte {
+func (t *Transformer) encodeText(text, fallback string) []byte {
 	var tmp [64]byte
 	for _, s := range [2]string{text, fallback} {
 		if s == "" {
@@ -167,7 +217,7 @@ func (t *transformer) encodeText(text, fallback string) []byte {
 	return nil
 }
 
-func (t *transformer) newError(bad Bad, seq []byte) *Error {
+func (t *Transformer) newError(bad Bad, seq []byte) *Error {
 	e := &Error{
 		Encoding: t.name,
 		Offset:   t.pos,
@@ -255,7 +305,7 @@ func (c *Codec) NewEncoderCore() Core {
 // DecodeTransformer returns a transformer from the encoding to UTF-8 that
 // applies the codec's options.
 func (c *Codec) DecodeTransformer() transform.Transformer {
-	return &transformer{core: c.newDec(), opts: c.opts, name: c.name}
+	return &Transformer{core: c.newDec(), newCore: c.newDec, opts: c.opts, name: c.name}
 }
 
 // EncodeTransformer returns a transformer from UTF-8 to the encoding that
@@ -264,7 +314,7 @@ func (c *Codec) EncodeTransformer() transform.Transformer {
 	if c.newEnc == nil {
 		return cannotEncode{}
 	}
-	return &transformer{core: c.newEnc(), opts: c.opts, name: c.name, encode: true}
+	return &Transformer{core: c.newEnc(), newCore: c.newEnc, opts: c.opts, name: c.name, encode: true}
 }
 
 // NewDecoder implements encoding.Encoding.

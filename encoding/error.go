@@ -131,6 +131,9 @@ type Error struct {
 	Bytes []byte
 	// Encode is true for errors reported by encoders.
 	Encode bool
+	// Output is the number of bytes the codec had written to its output
+	// before the bad sequence, from the start of the stream.
+	Output int64
 }
 
 // Error implements the error interface, in the form

@@ -163,6 +163,11 @@ type Options struct {
 	// policy. When empty, the encoder uses U+FFFD if the target encoding
 	// can represent it, and "?" otherwise. Decoders always substitute U+FFFD.
 	Replacement string
+	// Report, when set, is called for every bad sequence that the Replace,
+	// Skip or Escape policy handles, before it is handled, with the error
+	// that Fail would have returned. It lets a caller count or log what
+	// was changed. It must not retain the error's Bytes.
+	Report func(*Error)
 }
 
 // replacement returns the encoder replacement text.

@@ -63,6 +63,7 @@ var GBK = encoding.NewCodec("gbk",
 type tables struct {
 	once sync.Once
 	dec  []uint32        // pointer → packed UTF-8 (0: none)
+	fast *[23940]uint32  // pointer → mb.PackLen form
 	enc  *[65536]uint16  // BMP code point → two bytes, lead<<8|trail (0: none)
 	idx  *[23940]uint16  // pointer → code point
 	fill func(t *tables) // builds the tables
@@ -96,6 +97,7 @@ func (t *tables) get() *tables {
 func (t *tables) build(idx *[23940]uint16, pua bool) {
 	t.idx = idx
 	t.dec = mb.PackTable16(idx[:])
+	t.fast = (*[23940]uint32)(mb.PackLenTable16(idx[:]))
 	t.enc = new([65536]uint16)
 	for p, r := range idx {
 		if r != 0 && t.enc[r] == 0 {
@@ -166,6 +168,14 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	dec := t.dec[:23940]
 	gb2312 := d.ed == edGB2312
 	for nSrc < len(src) {
+		if !gb2312 {
+			nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &gbLead, &gbTrail, t.fast[:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -239,6 +249,24 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	return nDst, nSrc, bad, nil
 }
 
+// gbLead and gbTrail turn the bytes of a two-byte code into the two
+// terms of its pointer, (lead-0x81)*190 and trail-offset; bytes that cannot
+// occur there give 0x7FFF, which puts the sum beyond the index.
+var gbLead, gbTrail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x81 && i <= 0xFE {
+			lead[i] = uint16(i-0x81) * 190
+		}
+		if i >= 0x40 && i <= 0x7E {
+			trail[i] = uint16(i - 0x40)
+		} else if i >= 0x80 && i <= 0xFE {
+			trail[i] = uint16(i - 0x41)
+		}
+	}
+	return
+}()
+
 // fourByte decodes a four-byte sequence whose first two bytes are known to
 // be 81–FE and 30–39: it returns the code point and 4; or the length and
 // kind of the error; or n == 0 when more input is needed.
@@ -280,6 +308,18 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	enc := t.enc
 	ed := e.ed
 	for nSrc < len(src) {
+		if ed != edGB2312 {
+			skip := uint16(0)
+			if ed == edGBK {
+				skip = 0x20AC
+			}
+			nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, skip)
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

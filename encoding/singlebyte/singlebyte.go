@@ -1,6 +1,7 @@
 package singlebyte
 
 import (
+	"encoding/binary"
 	"sync"
 
 	"golang.org/x/text/transform"
@@ -15,8 +16,8 @@ type charmap struct {
 	once  sync.Once
 	high  *[128]uint16
 	dec   [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
+	fast  [256]uint32     // byte → mb.PackLen form (0: none or ASCII)
 	pages [256]*[256]byte // code point → byte, by 256-code-point page
-	ascii bool            // bytes 80–FF are all invalid
 }
 
 func (m *charmap) init() {
@@ -29,6 +30,7 @@ func (m *charmap) init() {
 				continue
 			}
 			m.dec[0x80+i] = mb.Pack(rune(r))
+			m.fast[0x80+i] = mb.PackLen(rune(r))
 			pg := m.pages[r>>8]
 			if pg == nil {
 				pg = new([256]byte)
@@ -54,7 +56,31 @@ func (d *decoder) Reset() {}
 
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := &d.m.dec
+	fast := &d.m.fast
 	for nSrc < len(src) {
+		// Fast path: one table load per byte, four bytes stored.
+		for nSrc < len(src) && nDst+4 <= len(dst) {
+			c := src[nSrc]
+			if c < 0x80 {
+				if nSrc+8 <= len(src) && mb.IsASCII8(src[nSrc:]) {
+					break
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			v := fast[c]
+			if v == 0 {
+				break
+			}
+			binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
+			nDst += int(v >> 24)
+			nSrc++
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -86,6 +112,37 @@ func (e *encoder) Reset() {}
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	pages := &e.m.pages
 	for nSrc < len(src) {
+		// Fast path: two-byte UTF-8 characters and isolated ASCII bytes.
+		for nSrc+2 <= len(src) && nDst < len(dst) {
+			s := src[nSrc : nSrc+2 : nSrc+2]
+			c := s[0]
+			if c < 0x80 {
+				if nSrc+8 <= len(src) && mb.IsASCII8(src[nSrc:]) {
+					break
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			if c < 0xC2 || c >= 0xE0 || s[1]&0xC0 != 0x80 {
+				break
+			}
+			pg := pages[c>>2&7]
+			if pg == nil {
+				break
+			}
+			b := pg[(c&3)<<6|s[1]&0x3F]
+			if b == 0 {
+				break
+			}
+			dst[nDst] = b
+			nDst++
+			nSrc += 2
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

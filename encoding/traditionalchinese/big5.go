@@ -28,13 +28,14 @@ var Big5 = encoding.NewCodec("big5",
 	func() encoding.Core { return &encoder{t: big5Tables()} })
 
 type tables struct {
+	fast []uint32        // pointer → mb.PackLen form (BMP only)
 	dec  []uint32        // pointer → packed UTF-8
 	enc  *[65536]uint16  // BMP code point → lead<<8|trail
 	supp map[rune]uint16 // supplementary code point → lead<<8|trail
 }
 
 var big5Tables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}}
+	t := &tables{dec: mb.PackTable32(big5Index[:]), fast: mb.PackLenTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}}
 	last := map[rune]bool{0x2550: true, 0x255E: true, 0x2561: true, 0x256A: true, 0x5341: true, 0x5345: true}
 	for p := (0xA1 - 0x81) * 157; p < len(big5Index); p++ {
 		r := rune(big5Index[p])
@@ -65,6 +66,22 @@ func pointerBytes(p int) uint16 {
 	return uint16(lead<<8 | trail)
 }
 
+// big5Lead and big5Trail give the terms of a Big5 pointer (see mb.Decode2).
+var big5Lead, big5Trail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x81 && i <= 0xFE {
+			lead[i] = uint16(i-0x81) * 157
+		}
+		if i >= 0x40 && i <= 0x7E {
+			trail[i] = uint16(i - 0x40)
+		} else if i >= 0xA1 && i <= 0xFE {
+			trail[i] = uint16(i - 0x62)
+		}
+	}
+	return
+}()
+
 type decoder struct{ t *tables }
 
 func (d *decoder) Reset() {}
@@ -72,6 +89,12 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:19782]
 	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &big5Lead, &big5Trail, d.t.fast)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -144,6 +167,12 @@ func (e *encoder) Reset() {}
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	enc := e.t.enc
 	for nSrc < len(src) {
+		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, 0)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

@@ -289,3 +289,32 @@ func TestValidAgreesWithStdlib(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneContinues checks that a cloned transformer carries on from the
+// same state: a UTF-16 decoder that learnt little-endian from a BOM, and
+// a UTF-7 decoder inside a base64 shift.
+func TestCloneContinues(t *testing.T) {
+	for _, tc := range []struct {
+		c          *encoding.Codec
+		head, tail []byte
+		want       string
+	}{
+		{UTF16BOM, []byte{0xFF, 0xFE, 'a', 0}, []byte{'b', 0}, "ab"},
+		{UTF7, []byte("+ZeVnLI"), []byte("qe-"), "日本語"},
+	} {
+		tr := tc.c.DecodeTransformer().(*encoding.Transformer)
+		dst := make([]byte, 64)
+		nd, ns, err := tr.Transform(dst, tc.head, false)
+		if err != nil || ns != len(tc.head) {
+			t.Fatalf("%s: head: %d %v", tc.c, ns, err)
+		}
+		head := string(dst[:nd])
+		cl := tr.Clone()
+		for _, x := range []*encoding.Transformer{tr, cl} {
+			nd, _, err := x.Transform(dst, tc.tail, true)
+			if err != nil || head+string(dst[:nd]) != tc.want {
+				t.Errorf("%s: %q, %v; want %q", tc.c, head+string(dst[:nd]), err, tc.want)
+			}
+		}
+	}
+}

@@ -274,3 +274,9 @@ func (e *utf7Encoder) close(out []byte) []byte {
 var UTF7 = encoding.NewCodec("utf-7",
 	func() encoding.Core { return &utf7Decoder{} },
 	func() encoding.Core { return &utf7Encoder{} })
+
+// Clone implements encoding.Cloner.
+func (d *utf7Decoder) Clone() encoding.Core { c := *d; return &c }
+
+// Clone implements encoding.Cloner.
+func (e *utf7Encoder) Clone() encoding.Core { c := *e; return &c }

@@ -219,3 +219,112 @@ func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 	}
 	return DecodeRune(src, atEOF)
 }
+
+// PackLen returns the UTF-8 bytes of a BMP code point r >= 0x80 packed
+// little-endian in the low three bytes of a uint32, with the length in the
+// high byte, as the fast decode tables store them; 0 for r == 0 and for r
+// beyond the BMP (which the fast tables leave to the slow path).
+func PackLen(r rune) uint32 {
+	if r <= 0 || r > 0xFFFF {
+		return 0
+	}
+	var b [4]byte
+	n := utf8.EncodeRune(b[:], r)
+	return binary.LittleEndian.Uint32(b[:])&0xFFFFFF | uint32(n)<<24
+}
+
+// PackLenTable16 returns the PackLen form of a code point table.
+func PackLenTable16(idx []uint16) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = PackLen(rune(r))
+	}
+	return out
+}
+
+// PackLenTable32 returns the PackLen form of a code point table; entries
+// beyond the BMP are 0.
+func PackLenTable32(idx []uint32) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = PackLen(rune(r))
+	}
+	return out
+}
+
+// IsASCII8 reports whether the eight bytes at the start of p (len(p) >= 8)
+// are all ASCII.
+func IsASCII8(p []byte) bool { return binary.LittleEndian.Uint64(p)&hiBits == 0 }
+
+// Invalid is the value of a Decode2 lead or trail table entry for a byte
+// that cannot occur in that position: it puts the pointer beyond any index.
+const Invalid = 0x7FFF
+
+// Decode2 is the fast path of the double-byte decoders: it decodes ASCII
+// bytes and two-byte characters while both buffers have room, and stops
+// at anything else (other sequences, errors, a run of eight ASCII bytes,
+// the end of either buffer) for the caller's general loop. The pointer of
+// a two-byte code is lead[first byte] + trail[second byte]; tab holds the
+// characters in PackLen form. It does not allocate.
+func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
+	for nSrc+2 <= len(src) && nDst+4 <= len(dst) {
+		s := src[nSrc : nSrc+2 : nSrc+2]
+		c := s[0]
+		if c < 0x80 {
+			if nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		p := uint(lead[c]) + uint(trail[s[1]])
+		if p >= uint(len(tab)) {
+			return
+		}
+		v := tab[p]
+		if v == 0 {
+			return
+		}
+		binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
+		nDst += int(v >> 24)
+		nSrc += 2
+	}
+	return
+}
+
+// Encode2 is the fast path of the double-byte encoders: it encodes ASCII
+// bytes and three-byte UTF-8 characters whose code in enc (lead<<8|trail)
+// is not 0, while both buffers have room, and stops at anything else for
+// the caller's general loop. The character skip (0 for none) is always left
+// to the general loop. It does not allocate.
+func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		s := src[nSrc : nSrc+3 : nSrc+3]
+		c := s[0]
+		if c < 0x80 {
+			if nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		if c&0xF0 != 0xE0 || (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 != 0x8080 {
+			return
+		}
+		r := uint16(c&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+		v := enc[r]
+		// Overlong forms (r < 0x800) must not encode; surrogates have no
+		// code (v == 0).
+		if v == 0 || r < 0x800 || r == skip {
+			return
+		}
+		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v)
+		nDst += 2
+		nSrc += 3
+	}
+	return
+}

@@ -1,0 +1,217 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/ucskit/ucs/encoding"
+	"golang.org/x/text/transform"
+)
+
+// chunkSize is how much input the command reads at a time; memory stays
+// bounded by a small multiple of it whatever the input size.
+const chunkSize = 64 << 10
+
+// place is a position in a text: line and column are 1-based, the column
+// counts characters.
+type place struct {
+	line, col int64
+}
+
+func startPlace() place { return place{1, 1} }
+
+// advance moves p over the UTF-8 text b.
+func (p *place) advance(b []byte) {
+	i := bytes.LastIndexByte(b, '\n')
+	if i < 0 {
+		p.col += countChars(b)
+		return
+	}
+	p.line += int64(bytes.Count(b[:i+1], []byte{'\n'}))
+	p.col = 1 + countChars(b[i+1:])
+}
+
+// countChars counts the characters of UTF-8 text (its lead bytes).
+func countChars(b []byte) int64 {
+	n := int64(0)
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// diag is one diagnostic about a file: where and what.
+type diag struct {
+	File   string
+	Offset int64 // byte offset in the file
+	Line   int64
+	Col    int64
+	Kind   encoding.Kind
+	Bytes  []byte
+	Rune   rune   // for unmappable characters, else -1
+	To     string // target encoding, for unmappable characters
+}
+
+// String formats the diagnostic as FILE:LINE:COL: byte OFFSET: KIND (bytes ..).
+func (d diag) String() string {
+	s := fmt.Sprintf("%s:%d:%d: byte %d: %s", d.File, d.Line, d.Col, d.Offset, d.Kind)
+	if d.Kind == encoding.Unmappable {
+		return s + fmt.Sprintf(" (%s cannot be encoded in %s)", encoding.FormatRune(d.Rune), d.To)
+	}
+	if len(d.Bytes) > 0 {
+		s += " (bytes " + encoding.HexBytes(d.Bytes) + ")"
+	}
+	return s
+}
+
+// failure is a diagnostic that stopped the work (the Fail policy).
+type failure struct{ d diag }
+
+func (f *failure) Error() string { return f.d.String() }
+
+// chunk is what a decode step hands downstream: the decoded text of one
+// decoder call, with what is needed to locate a character of it in the
+// file.
+type chunk struct {
+	text  []byte // decoded UTF-8
+	start place  // place of text[0]
+	// For locating: the input given to this decoder call, its offset in
+	// the file, and the decoder as it was before the call.
+	in      []byte
+	inOff   int64
+	dec     *encoding.Transformer
+	written int64 // dec.Written() before the call
+}
+
+// placeAt returns the place of byte k of the chunk's text.
+func (c *chunk) placeAt(k int) place {
+	p := c.start
+	p.advance(c.text[:k])
+	return p
+}
+
+// offsetAt returns the file offset of the input that decodes to byte k of
+// the chunk's text, by decoding the chunk's input again from the state
+// the decoder had before it, one character at a time.
+func (c *chunk) offsetAt(k int) int64 {
+	dec := c.dec.Clone()
+	buf := make([]byte, 256)
+	got, consumed := 0, 0
+	for got < k && consumed < len(c.in) {
+		// Feed the shortest input that makes progress.
+		end := consumed + 1
+		var nd, ns int
+		for {
+			var err error
+			nd, ns, err = dec.Transform(buf, c.in[consumed:end], false)
+			if ns > 0 || nd > 0 || end >= len(c.in) || (err != nil && err != transform.ErrShortSrc) {
+				break
+			}
+			end++
+		}
+		if ns == 0 && nd == 0 {
+			break
+		}
+		if got+nd > k {
+			break
+		}
+		got += nd
+		consumed += ns
+	}
+	return c.inOff + int64(consumed)
+}
+
+// decoder streams a file through a codec's decoder.
+type decoder struct {
+	name  string
+	codec *encoding.Codec
+	// report receives each bad sequence that the codec's policy handled
+	// (Replace, Skip, Escape); returning an error stops the run.
+	report func(diag) error
+	// sink receives the decoded text; returning an error stops the run.
+	sink func(*chunk) error
+	// head receives the first bytes of the input (up to 4) before
+	// anything is decoded, for BOM sniffing.
+	head func([]byte)
+}
+
+// run decodes in. A decoding error under Fail comes back as a *failure.
+func (d *decoder) run(in io.Reader) error {
+	var pending []*encoding.Error
+	opts := d.codec.Options()
+	if d.report != nil {
+		opts.Report = func(e *encoding.Error) {
+			e.Bytes = append([]byte(nil), e.Bytes...)
+			pending = append(pending, e)
+		}
+	}
+	dec := d.codec.With(opts).DecodeTransformer().(*encoding.Transformer)
+	buf := make([]byte, chunkSize)
+	out := make([]byte, 4*chunkSize+256)
+	have := 0
+	var off int64 // file offset of buf[0]
+	at := startPlace()
+	eof, headDone := false, false
+	for {
+		if !eof {
+			n, err := io.ReadFull(in, buf[have:])
+			have += n
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				eof = true
+			} else if err != nil {
+				return err
+			}
+		}
+		if !headDone && d.head != nil {
+			d.head(buf[:min(have, 4)])
+			headDone = true
+		}
+		start := 0
+		for {
+			c := chunk{in: buf[start:have], inOff: off + int64(start), start: at, written: dec.Written()}
+			c.dec = dec.Clone()
+			nd, ns, err := dec.Transform(out, buf[start:have], eof)
+			start += ns
+			c.text = out[:nd]
+			for _, e := range pending {
+				k := int(e.Output - c.written)
+				p := c.placeAt(k)
+				if rerr := d.report(diag{File: d.name, Offset: e.Offset, Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
+					return rerr
+				}
+			}
+			pending = pending[:0]
+			if nd > 0 {
+				if serr := d.sink(&c); serr != nil {
+					return serr
+				}
+				at.advance(c.text)
+			}
+			if err == transform.ErrShortDst {
+				continue
+			}
+			if err != nil && err != transform.ErrShortSrc {
+				var e *encoding.Error
+				if errors.As(err, &e) {
+					return &failure{diag{File: d.name, Offset: e.Offset, Line: at.line, Col: at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}}
+				}
+				return err
+			}
+			break
+		}
+		if eof {
+			if start < have {
+				return fmt.Errorf("internal error: the decoder left %d bytes at the end of input", have-start)
+			}
+			return nil
+		}
+		// Keep the unconsumed tail (an incomplete sequence) for the next read.
+		copy(buf, buf[start:have])
+		off += int64(start)
+		have -= start
+	}
+}
