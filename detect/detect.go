@@ -15,8 +15,10 @@ type Candidate struct {
 	// ucs has a codec for it, else the WHATWG or IANA name ("us-ascii" for
 	// text that is pure ASCII).
 	Encoding string
-	// Charset is the registry entry for Encoding, or nil when ucs has no
-	// codec for it.
+	// Charset is the registry entry that decodes the input as given, or nil
+	// when the registry lacks it. With BOM true it is the charset that
+	// consumes the mark (utf-8-bom, utf-16, utf-32), so that its decoder
+	// returns the text without the mark.
 	Charset *charset.Charset
 	// Confidence is the detector's estimate, in [0, 1], that decoding the
 	// input with this candidate gives the right text. Candidates that decode

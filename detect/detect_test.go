@@ -311,3 +311,27 @@ var errDisk = diskError{}
 type diskError struct{}
 
 func (diskError) Error() string { return "disk on fire" }
+
+// TestCharsetDecodes checks that the Charset of the best candidate decodes
+// the whole input, mark included, to the text.
+func TestCharsetDecodes(t *testing.T) {
+	text := "Größe – 大小"
+	for _, b := range [][]byte{
+		append([]byte("\xEF\xBB\xBF"), text...),
+		append([]byte{0xFF, 0xFE}, encodeUTF16(text, false)...),
+		append([]byte{0xFE, 0xFF}, encodeUTF16(text, true)...),
+		append([]byte{0, 0, 0xFE, 0xFF}, encodeUTF32(text, true)...),
+		encodeUTF16(text, false),
+		[]byte(text),
+	} {
+		c := Detect(b).Best()
+		if c.Charset == nil {
+			t.Errorf("% X: %s has no Charset", b[:4], c.Encoding)
+			continue
+		}
+		got, err := c.Charset.Codec.AppendDecode(nil, b)
+		if err != nil || string(got) != text {
+			t.Errorf("% X: %s (charset %s) decodes to %q, %v", b[:4], c.Encoding, c.Charset.Name, got, err)
+		}
+	}
+}

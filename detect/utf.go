@@ -29,6 +29,15 @@ func asciiCandidate(t *tables, conf float64) Candidate {
 	return c
 }
 
+// bomCharsets names the registry's charsets that consume a byte-order mark.
+var bomCharsets = map[string]string{
+	"utf-8":    "utf-8-bom",
+	"utf-16le": "utf-16",
+	"utf-16be": "utf-16",
+	"utf-32le": "utf-32",
+	"utf-32be": "utf-32",
+}
+
 // bomStage recognises a byte-order mark whose encoding decodes the rest.
 func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 	type bomDef struct {
@@ -59,6 +68,11 @@ func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 			continue
 		}
 		c := utfCandidate(t, d.name, true)
+		// The charset that reads the mark and strips it, so that decoding
+		// the whole input with Charset gives the text.
+		if cs, err := charset.Lookup(bomCharsets[d.name]); err == nil && cs.Codec != nil {
+			c.Charset = cs
+		}
 		c.Language = guessLanguage(t, decodeSome(rest, d.name))
 		return c, true
 	}

@@ -104,7 +104,7 @@ func TestDetectJSON(t *testing.T) {
 func TestDetectUnsureAndErrors(t *testing.T) {
 	dir := writeDetectFiles(t)
 	one := filepath.Join(dir, "one-byte.txt")
-	out, _, code := runDetectCLI(t, "", one)
+	out, _, code := runDetectCLI(t, "", "--min-confidence", "0.99", one)
 	if code != ExitUnsure || !strings.HasPrefix(out, one+": ") {
 		t.Errorf("one byte: got %q, exit %d; want a guess and exit %d", out, code, ExitUnsure)
 	}
