@@ -222,6 +222,16 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 	if len(finalists) > maxFinalists {
 		finalists = finalists[:maxFinalists]
 	}
+	// Readings far behind on the unigram score do not catch up on bigrams.
+	if len(finalists) > 0 {
+		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
+		for i, f := range finalists {
+			if f.cost > cut {
+				finalists = finalists[:i]
+				break
+			}
+		}
+	}
 	var sampleLetters int32
 	for _, c := range sample {
 		if c|0x20 >= 'a' && c|0x20 <= 'z' {
@@ -335,6 +345,8 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 const (
 	latinToll    = 2 // per ASCII letter in a language not written in Latin letters
 	maxFinalists = 24
+	quickSlack   = 2   // keep readings within 1/quickSlack of the best unigram cost
+	quickMargin  = 400 // plus 50 nats
 )
 
 // asciiQuick is the unigram cost of the ASCII bytes counted in hist under m.

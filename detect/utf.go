@@ -285,7 +285,8 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		n, bad, zeroHi := 0, 0, 0
 		var runes [512]rune
 		nr := 0
-		for i := 0; i+1 < len(b) && n < 8192; i += 2 {
+		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
+		for i := 0; i+1 < len(b) && n < 8192 && bad <= limit; i += 2 {
 			u := unit16(b[i:], be)
 			if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
 				u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
