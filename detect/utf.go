@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -176,6 +177,36 @@ func validUTF32(b []byte, be, atEOF bool) bool {
 // control (other than tab and line breaks), format character, private-use
 // or unassigned code point, or NUL.
 func textRune(r rune) bool {
+	if r >= 0 && r < 0x10000 {
+		return bmpTable()[r]&bmpText != 0
+	}
+	return textRuneSlow(r)
+}
+
+// The characters of the Basic Multilingual Plane, tabulated at first use:
+// whether each is text (bmpText) and its scriptOf bucket (low bits).
+var (
+	bmpOnce sync.Once
+	bmp     *[0x10000]uint8
+)
+
+const bmpText = 0x80
+
+func bmpTable() *[0x10000]uint8 {
+	bmpOnce.Do(func() {
+		var t [0x10000]uint8
+		for r := rune(0); r < 0x10000; r++ {
+			t[r] = uint8(scriptOfSlow(r))
+			if textRuneSlow(r) {
+				t[r] |= bmpText
+			}
+		}
+		bmp = &t
+	})
+	return bmp
+}
+
+func textRuneSlow(r rune) bool {
 	switch {
 	case r == '\t' || r == '\n' || r == '\r':
 		return true
@@ -233,6 +264,13 @@ type u16result struct {
 // scriptOf buckets a character by writing system, for the concentration
 // test of the UTF-16 stage; 0 is "common" (ASCII, punctuation, digits).
 func scriptOf(r rune) int {
+	if r >= 0 && r < 0x10000 {
+		return int(bmpTable()[r] &^ bmpText)
+	}
+	return scriptOfSlow(r)
+}
+
+func scriptOfSlow(r rune) int {
 	switch {
 	case r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0:
 		return 0
@@ -345,10 +383,10 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 	return res
 }
 
-// decodeSome decodes up to 512 characters of UTF text for the language
+// decodeSome decodes up to 160 characters of UTF text for the language
 // guess; malformed parts are skipped.
 func decodeSome(b []byte, name string) []rune {
-	out := make([]rune, 0, 512)
+	out := make([]rune, 0, 160)
 	switch name {
 	case "utf-8":
 		for len(b) > 0 && len(out) < cap(out) {
