@@ -32,7 +32,8 @@ type encSpec struct {
 }
 
 const (
-	priorCommon = 0
+	priorFirst  = 0  // windows-1252, first among equals
+	priorCommon = 1  // 1/8 nat
 	priorUsual  = 6  // 0.75 nat
 	priorRare   = 16 // 2 nats
 )
@@ -44,10 +45,10 @@ var specs = []encSpec{
 	{name: "utf-32le", kind: kindUTF},
 	{name: "utf-32be", kind: kindUTF},
 
-	{name: "windows-1252", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-1", kind: kindSingle, prior: priorUsual},
+	{name: "windows-1252", kind: kindSingle, prior: priorFirst},
+	{name: "iso-8859-1", kind: kindSingle, prior: priorCommon},
 	{name: "iso-8859-15", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1250", kind: kindSingle, prior: priorCommon},
+	{name: "windows-1250", kind: kindSingle, prior: priorUsual},
 	{name: "iso-8859-2", kind: kindSingle, prior: priorUsual},
 	{name: "windows-1251", kind: kindSingle, prior: priorCommon},
 	{name: "koi8-r", kind: kindSingle, prior: priorUsual},
@@ -77,13 +78,13 @@ var specs = []encSpec{
 	{name: "macintosh", kind: kindSingle, prior: priorRare},
 	{name: "x-mac-ce", kind: kindSingle, prior: priorRare},
 
-	{name: "gbk", kind: kindMulti, lang: "zh-Hans"},
-	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: 1},
-	{name: "big5", kind: kindMulti, lang: "zh-Hant"},
-	{name: "shift_jis", kind: kindMulti, lang: "ja"},
-	{name: "euc-jp", kind: kindMulti, lang: "ja"},
-	{name: "euc-kr", kind: kindMulti, lang: "ko"},
-	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: 1},
+	{name: "gbk", kind: kindMulti, lang: "zh-Hans", prior: priorCommon},
+	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: priorCommon + 1},
+	{name: "big5", kind: kindMulti, lang: "zh-Hant", prior: priorCommon},
+	{name: "shift_jis", kind: kindMulti, lang: "ja", prior: priorCommon},
+	{name: "euc-jp", kind: kindMulti, lang: "ja", prior: priorCommon},
+	{name: "euc-kr", kind: kindMulti, lang: "ko", prior: priorCommon},
+	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: priorCommon + 1},
 	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare},
 	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare},
 

@@ -280,6 +280,25 @@ func rank(cands []scored) Result {
 			mass[c.same] += w[i]
 		}
 	}
+	// Within a group that decodes alike, lead with the most common encoding
+	// (lowest prior), each with the language of its own best reading.
+	prior := func(c scored) int32 {
+		if c.e == nil {
+			return 0
+		}
+		return c.e.prior
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.same > 0 && a.same == b.same {
+			return prior(a) < prior(b)
+		}
+		return false
+	})
+	w = w[:0]
+	for _, c := range cands {
+		w = append(w, math.Exp(-float64(c.cost-best)/temperature))
+	}
 	var res Result
 	for i, c := range cands {
 		m := w[i]
