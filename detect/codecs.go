@@ -346,8 +346,8 @@ func pairWith(e *enc, m *langModel) *sbPair {
 	}
 	var total, covered float64
 	for i, r := range m.alphabet {
-		if r < 0x80 {
-			continue
+		if r < 0x80 || !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			continue // coverage counts letters; symbols are scored, not required
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
