@@ -251,7 +251,34 @@ func detect(b []byte, atEOF bool) Result {
 	if u16.ok {
 		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: u16.cost, same: -1})
 	}
-	return rank(cands)
+	res := rank(cands)
+	// When even the best reading is poor text, as with binary data, no
+	// candidate deserves confidence.
+	if len(cands) > 0 {
+		best := cands[0].cost
+		for _, c := range cands {
+			best = min(best, c.cost)
+		}
+		f := plausibility(float64(best) / 8 / float64(min(len(b), scoreLimit)))
+		for i := range res.Candidates {
+			res.Candidates[i].Confidence = round3(res.Candidates[i].Confidence * f)
+		}
+	}
+	return res
+}
+
+// plausibility maps the cost per byte (nats) of the best reading to a
+// factor on the confidences. Text in the corpus costs 3 to 5 nats a byte,
+// exceptionally 7; random bytes cost 8.5 to 9.5.
+func plausibility(perByte float64) float64 {
+	const good, bad = 6.0, 8.5
+	switch {
+	case perByte <= good:
+		return 1
+	case perByte >= bad:
+		return 0.05
+	}
+	return 1 - 0.95*(perByte-good)/(bad-good)
 }
 
 func single(c Candidate) Result { return Result{Candidates: []Candidate{c}} }

@@ -335,3 +335,17 @@ func TestCharsetDecodes(t *testing.T) {
 		}
 	}
 }
+
+func TestBinaryIsUnsure(t *testing.T) {
+	b := make([]byte, 4096)
+	x := uint32(2463534242)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b[i] = byte(x)
+	}
+	if c := Detect(b).Best(); c.Confidence >= 0.5 {
+		t.Errorf("random bytes: %+v, want confidence below 0.5", c)
+	}
+}
