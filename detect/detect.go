@@ -224,27 +224,32 @@ func detect(b []byte, atEOF bool) Result {
 		}
 		return single(asciiCandidate(t, 0.9))
 	}
+	utf8Answer := func(n int) Result {
+		c := utfCandidate(t, "utf-8", false)
+		c.Confidence = utf8Confidence(n)
+		c.Language = guessLanguageUTF8(t, b)
+		return single(c)
+	}
 	if zeros == 0 {
 		if n, ok := utf8Stage(b, atEOF); ok {
-			c := utfCandidate(t, "utf-8", false)
-			c.Confidence = utf8Confidence(n)
-			c.Language = guessLanguageUTF8(t, b)
-			return single(c)
+			return utf8Answer(n)
 		}
 	}
-	if zeros > 0 || high > 0 {
-		if c, ok := utf32Stage(t, b, atEOF); ok {
-			return single(c)
-		}
+	if c, ok := utf32Stage(t, b, atEOF); ok {
+		return single(c)
 	}
 	u16 := utf16Stage(t, b, atEOF, zeros)
 	if u16.sure {
 		return single(u16.cand)
 	}
 	if zeros > 0 && !u16.ok {
-		// Zero bytes, yet not UTF-16 or UTF-32: no text encoding the
-		// detector knows holds NUL characters, but single-byte ones decode
-		// them; let the statistics decide, with the NULs as controls.
+		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
+		if n, ok := utf8Stage(b, atEOF); ok {
+			return utf8Answer(n)
+		}
+		if high == 0 {
+			return single(asciiCandidate(t, 0.9))
+		}
 	}
 	var cands []scored
 	cands = legacyStage(t, b, atEOF, &hist, u16.ok)

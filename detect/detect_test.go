@@ -349,3 +349,14 @@ func TestBinaryIsUnsure(t *testing.T) {
 		t.Errorf("random bytes: %+v, want confidence below 0.5", c)
 	}
 }
+
+func TestStrayNUL(t *testing.T) {
+	for s, want := range map[string]string{
+		"plain text\x00 with a NUL byte inside it":  "us-ascii",
+		"Grüße, schöne Straße\x00 und mehr Text da": "utf-8",
+	} {
+		if c := Detect([]byte(s)).Best(); c.Encoding != want {
+			t.Errorf("%q: got %+v, want %s", s, c, want)
+		}
+	}
+}
