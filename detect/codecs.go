@@ -2,6 +2,7 @@ package detect
 
 import (
 	"errors"
+	"unicode/utf8"
 	"sync"
 	"unicode"
 
@@ -27,8 +28,6 @@ type encSpec struct {
 	kind  encKind
 	prior int32
 	lang  string // model of a CJK encoding
-	// superset names an encoding that decodes every valid input of this one
-	// to the same text ("" when none); used only for documentation of ties.
 }
 
 const (
@@ -192,19 +191,11 @@ func (e *enc) decodeOne(t transform.Transformer, b []byte) rune {
 	if err != nil || ns != len(b) || nd == 0 {
 		return -1
 	}
-	r, size := decodeRuneUTF8(dst[:nd])
-	if size != nd || r == 0xFFFD {
+	r, size := utf8.DecodeRune(dst[:nd])
+	if size != nd || r == utf8.RuneError {
 		return -1
 	}
 	return r
-}
-
-func decodeRuneUTF8(b []byte) (rune, int) {
-	s := string(b)
-	for _, r := range s {
-		return r, len(string(r))
-	}
-	return -1, 0
 }
 
 // resolve finds the decoder for a spec in the charset registry; it

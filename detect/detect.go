@@ -252,7 +252,7 @@ func detect(b []byte, atEOF bool) Result {
 		}
 	}
 	var cands []scored
-	cands = legacyStage(t, b, atEOF, &hist, u16.ok)
+	cands = legacyStage(t, b, atEOF, &hist)
 	if u16.ok {
 		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: u16.cost, same: -1})
 	}

@@ -131,9 +131,9 @@ var asciiTrailCost = func() (t [128]uint8) {
 }()
 
 // legacyStage scores the single-byte and multi-byte encodings that decode
-// b. With full true the costs include ASCII steps, so that they can be
+// b. Costs cover the whole sample, ASCII included, so that they can be
 // weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) []scored {
+func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	var present []byte
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
