@@ -2,9 +2,9 @@ package detect
 
 import (
 	"errors"
-	"unicode/utf8"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/transform"
 
@@ -109,7 +109,7 @@ type enc struct {
 	model *langModel
 }
 
-// Name returns the name the detector reports.
+// reportName returns the name the detector reports.
 func (e *enc) reportName() string {
 	if e.cs != nil {
 		return e.cs.Name
