@@ -360,3 +360,32 @@ func TestStrayNUL(t *testing.T) {
 		}
 	}
 }
+
+func TestConcurrent(t *testing.T) {
+	inputs := [][]byte{
+		encodeAs(t, "windows-1251", "Вчера вечером мы долго гуляли по набережной."),
+		encodeAs(t, "gbk", "昨天晚上我们在海边散步了很长时间。"),
+		encodeUTF16("Thai ภาษาไทย and more", false),
+		[]byte("Grüße"),
+	}
+	want := make([]string, len(inputs))
+	for i, b := range inputs {
+		want[i] = Detect(b).Best().Encoding
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for k := 0; k < 20; k++ {
+				for i, b := range inputs {
+					if got := Detect(b).Best().Encoding; got != want[i] {
+						t.Errorf("input %d: %s, then %s", i, want[i], got)
+					}
+				}
+			}
+			done <- true
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}
