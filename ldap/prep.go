@@ -14,13 +14,13 @@ import (
 type prepSpace uint8
 
 const (
-	spaceValue   prepSpace = iota // attribute value or whole assertion value (sec 2.6.1)
-	spaceInitial                  // initial substring
-	spaceAny                      // any substring
-	spaceFinal                    // final substring
-	spaceNumeric                  // numericString: all spaces removed (sec 2.6.2)
-	spaceTelephone                // telephoneNumber: all spaces and hyphens removed (sec 2.6.3)
-	spaceNone                     // no handling (exact octets after mapping and normalization)
+	spaceValue     prepSpace = iota // attribute value or whole assertion value (sec 2.6.1)
+	spaceInitial                    // initial substring
+	spaceAny                        // any substring
+	spaceFinal                      // final substring
+	spaceNumeric                    // numericString: all spaces removed (sec 2.6.2)
+	spaceTelephone                  // telephoneNumber: all spaces and hyphens removed (sec 2.6.3)
+	spaceNone                       // no handling (exact octets after mapping and normalization)
 )
 
 var errProhibited = errors.New("prohibited character (RFC 4518 sec 2.4)")
