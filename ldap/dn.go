@@ -101,7 +101,7 @@ func (p DNParser) Parse(s string) (DN, error) {
 			st.pos++
 			st.skipSpaces(end)
 			if st.pos >= end {
-				return nil, st.errf(st.pos, "expected an attribute type after %q, found the end of the DN", string(c))
+				return nil, st.errf(st.pos, "expected an attribute type after %s, found the end of the DN", quote(string(c)))
 			}
 			continue
 		}
