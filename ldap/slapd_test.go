@@ -1,0 +1,490 @@
+package ldap
+
+import (
+	"bufio"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"math/rand"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ucskit/ucs/ldap/ber"
+)
+
+// This test starts OpenLDAP's slapd on 127.0.0.1 with a throw-away
+// configuration, loads generated entries, sends searches whose filters ucs
+// encoded, and compares the DNs slapd returns with ucs's own evaluation of
+// the same filters on the same entries. scripts/setup.d/50-slapd.sh
+// installs slapd; without it the test is skipped, except in CI (CI=true),
+// where it fails.
+
+func findTool(name string) string {
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	for _, d := range []string{"/usr/sbin", "/usr/local/sbin", "/usr/local/libexec", "/usr/libexec"} {
+		p := filepath.Join(d, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	return ""
+}
+
+func findSchemaDir() string {
+	for _, d := range []string{"/etc/ldap/schema", "/etc/openldap/schema", "/usr/local/etc/openldap/schema"} {
+		if _, err := os.Stat(filepath.Join(d, "core.schema")); err == nil {
+			return d
+		}
+	}
+	return ""
+}
+
+func findModuleDir() string {
+	for _, d := range []string{"/usr/lib/ldap", "/usr/lib64/openldap", "/usr/lib/openldap", "/usr/libexec/openldap"} {
+		if _, err := os.Stat(d); err == nil {
+			return d
+		}
+	}
+	return ""
+}
+
+// genEntries builds a deterministic directory of a few hundred entries.
+func genEntries(n int) []*Entry {
+	rng := rand.New(rand.NewSource(4515))
+	given := []string{"Babs", "Barbara", "Tim", "Lučić", "Jürgen", "Zoë", "Anna", "anna", "Ömer", "Chen", "Wei", "José", "ANNA", "Test", "Émile"}
+	surname := []string{"Jensen", "Jenson", "Howes", "Smith", "Smyth", "Müller", "Mueller", "Ñandú", "O'Brien", "Lu", "Lučić", "de la Cruz", "van Dijk", "Kille", "陈"}
+	depts := []string{"People", "Staff", "Guests"}
+	entries := []*Entry{
+		{DN: "dc=example,dc=com", Attributes: []Attribute{{"objectClass", []string{"top", "domain"}}, {"dc", []string{"example"}}}},
+	}
+	for _, d := range depts {
+		entries = append(entries, &Entry{DN: "ou=" + d + ",dc=example,dc=com", Attributes: []Attribute{{"objectClass", []string{"top", "organizationalUnit"}}, {"ou", []string{d}}, {"description", []string{"the " + d + " unit"}}}})
+	}
+	for i := 0; i < n; i++ {
+		g, s := given[rng.Intn(len(given))], surname[rng.Intn(len(surname))]
+		spaces := []string{" ", "  ", "   "}[rng.Intn(3)]
+		cn := g + spaces + s
+		uid := fmt.Sprintf("user%03d", i)
+		dept := depts[rng.Intn(len(depts))]
+		attrs := []Attribute{
+			{"objectClass", []string{"top", "person", "organizationalPerson", "inetOrgPerson", "posixAccount"}},
+			{"uid", []string{uid}},
+			{"cn", []string{cn}},
+			{"sn", []string{s}},
+			{"givenName", []string{g}},
+			{"uidNumber", []string{fmt.Sprint(1000 + rng.Intn(2000) - 500)}},
+			{"gidNumber", []string{fmt.Sprint([]int{100, 200, 300, -5}[rng.Intn(4)])}},
+			{"homeDirectory", []string{"/home/" + uid}},
+			{"mail", []string{strings.ToUpper(uid[:1]) + uid[1:] + "@Example.COM"}},
+			{"telephoneNumber", []string{fmt.Sprintf("+1 %03d-555-%04d", 200+rng.Intn(3), rng.Intn(10000))}},
+		}
+		if rng.Intn(3) == 0 {
+			attrs = append(attrs, Attribute{"description", []string{[]string{"Parens R Us (for all)", "a*b", "C:\\MyFile", "Ünïcöde  Spaces", "  leading and trailing  "}[rng.Intn(5)]}})
+		}
+		if rng.Intn(4) == 0 {
+			attrs = append(attrs, Attribute{"title", []string{[]string{"Manager", "manager", "MANAGER  ", "Engineer"}[rng.Intn(4)]}})
+		}
+		if rng.Intn(5) == 0 {
+			attrs = append(attrs, Attribute{"seeAlso", []string{"cn=Tim Howes,ou=People,dc=example,dc=com"}})
+		}
+		entries = append(entries, &Entry{DN: "uid=" + uid + ",ou=" + dept + ",dc=example,dc=com", Attributes: attrs})
+	}
+	return entries
+}
+
+func writeLDIF(w io.Writer, entries []*Entry) {
+	safe := func(v string) bool {
+		if v == "" {
+			return true
+		}
+		if v[0] == ' ' || v[0] == ':' || v[0] == '<' || v[len(v)-1] == ' ' {
+			return false
+		}
+		for i := 0; i < len(v); i++ {
+			if v[i] < 0x20 || v[i] >= 0x7F {
+				return false
+			}
+		}
+		return true
+	}
+	line := func(k, v string) {
+		if safe(v) {
+			fmt.Fprintf(w, "%s: %s\n", k, v)
+		} else {
+			fmt.Fprintf(w, "%s:: %s\n", k, base64.StdEncoding.EncodeToString([]byte(v)))
+		}
+	}
+	for _, e := range entries {
+		line("dn", e.DN)
+		for _, a := range e.Attributes {
+			for _, v := range a.Values {
+				line(a.Type, v)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+var slapdFilters = []string{
+	"(objectClass=*)",
+	"(objectClass=person)",
+	"(objectClass=PERSON)",
+	"(&)",
+	"(|)",
+	"(cn=babs jensen)",
+	"(cn=BABS   JENSEN)",
+	"(cn=anna*)",
+	"(cn=*jensen)",
+	"(cn=*a*e*)",
+	"(cn=Lu\\c4\\8di\\c4\\87*)",
+	"(sn=müller)",
+	"(sn=MÜLLER)",
+	"(givenName=zoë)",
+	"(sn=o'brien)",
+	"(sn=de la cruz)",
+	"(sn=de  la cruz)",
+	"(sn=*la*)",
+	"(sn=陈)",
+	"(uidNumber>=1200)",
+	"(uidNumber<=800)",
+	"(uidNumber=1000)",
+	"(gidNumber<=0)",
+	"(gidNumber=-5)",
+	"(uidNumber=+1000)",
+	"(uidNumber:integerOrderingMatch:=900)",
+	"(mail=USER010@example.com)",
+	"(mail=user01*)",
+	"(mail=*@EXAMPLE.com)",
+	"(telephoneNumber=+1 200 555*)",
+	"(telephoneNumber=*5551*)",
+	"(description=parens r us \\28for all\\29)",
+	"(description=a\\2ab)",
+	"(description=*\\2a*)",
+	"(description=c:\\5cmyfile)",
+	"(description=ünïcöde spaces)",
+	"(description=leading and trailing)",
+	"(description=*and trailing)",
+	"(title=manager)",
+	"(title:caseExactMatch:=Manager)",
+	"(title:caseExactMatch:=manager)",
+	"(:caseExactMatch:=Jensen)",
+	"(ou:dn:=people)",
+	"(ou:dn:=PEOPLE)",
+	"(:dn:caseIgnoreMatch:=staff)",
+	"(seeAlso=CN=Tim Howes,OU=People,DC=example,DC=com)",
+	"(homeDirectory=/home/user007)",
+	"(homeDirectory=/HOME/user007)",
+	"(!(sn=jensen))",
+	"(&(objectClass=posixAccount)(!(uidNumber>=1000)))",
+	"(|(sn=smith)(sn=smyth)(givenName=tim))",
+	"(&(|(givenName=anna)(givenName=josé))(!(sn=lu)))",
+	"(noSuchAttr=x)",
+	"(!(noSuchAttr=x))",
+	"(|(noSuchAttr=x)(sn=kille))",
+	"(&(noSuchAttr=x)(sn=kille))",
+	"(cn>=m)",
+	"(!(cn>=m))",
+	"(uid;x-opt=user001)",
+}
+
+func TestSlapd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a real slapd; skipped in -short mode")
+	}
+	inCI := os.Getenv("CI") == "true"
+	slapd, slapadd, schemaDir, modDir := findTool("slapd"), findTool("slapadd"), findSchemaDir(), findModuleDir()
+	if slapd == "" || slapadd == "" || schemaDir == "" {
+		msg := "OpenLDAP slapd is not installed (scripts/setup.d/50-slapd.sh installs it from Debian's packages)"
+		if inCI {
+			t.Fatal(msg + "; in CI this test must run")
+		}
+		t.Skip(msg)
+	}
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "db"), 0o700)
+	conf := fmt.Sprintf(`include %[1]s/core.schema
+include %[1]s/cosine.schema
+include %[1]s/inetorgperson.schema
+include %[1]s/nis.schema
+pidfile %[2]s/slapd.pid
+argsfile %[2]s/slapd.args
+sizelimit unlimited
+`, schemaDir, dir)
+	if modDir != "" {
+		if _, err := os.Stat(filepath.Join(modDir, "back_mdb.la")); err == nil {
+			conf += "modulepath " + modDir + "\nmoduleload back_mdb\n"
+		}
+	}
+	conf += fmt.Sprintf(`database mdb
+suffix "dc=example,dc=com"
+rootdn "cn=admin,dc=example,dc=com"
+rootpw secret
+directory %s/db
+maxsize 104857600
+`, dir)
+	confPath := filepath.Join(dir, "slapd.conf")
+	os.WriteFile(confPath, []byte(conf), 0o600)
+	entries := genEntries(300)
+	ldifPath := filepath.Join(dir, "data.ldif")
+	fh, err := os.Create(ldifPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLDIF(fh, entries)
+	fh.Close()
+	// The LDIF we wrote must read back to the same entries.
+	rf, _ := os.Open(ldifPath)
+	back, err := ReadLDIF(rf)
+	rf.Close()
+	if err != nil || len(back) != len(entries) {
+		t.Fatalf("reading back the generated LDIF: %d entries, %v", len(back), err)
+	}
+	if out, err := exec.Command(slapadd, "-q", "-f", confPath, "-l", ldifPath).CombinedOutput(); err != nil {
+		t.Fatalf("slapadd: %v\n%s", err, out)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(slapd, "-f", confPath, "-h", "ldap://"+addr+"/", "-d", "0")
+	var slapdLog strings.Builder
+	cmd.Stderr = &slapdLog
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting slapd: %v", err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	var conn net.Conn
+	for i := 0; i < 100; i++ {
+		if conn, err = net.DialTimeout("tcp", addr, time.Second); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if conn == nil {
+		t.Fatalf("slapd did not listen on %s: %v\n%s", addr, err, slapdLog.String())
+	}
+	defer conn.Close()
+	c := &ldapConn{conn: conn, r: bufio.NewReader(conn)}
+	conn.SetDeadline(time.Now().Add(60 * time.Second))
+	if err := c.bind("cn=admin,dc=example,dc=com", "secret"); err != nil {
+		t.Fatalf("bind: %v", err)
+	}
+	norm := func(dn string) string {
+		n, err := NormalizeDN(dn, nil, true)
+		if err != nil {
+			return "!" + dn
+		}
+		return n
+	}
+	sc := Standard()
+	compared := 0
+	for _, fs := range slapdFilters {
+		f, err := FilterParser{Dialect: RFC4526}.Parse(fs)
+		if err != nil {
+			t.Errorf("%s: %v", fs, err)
+			continue
+		}
+		got, err := c.search("dc=example,dc=com", f.BER())
+		if err != nil {
+			t.Errorf("%s: search: %v", fs, err)
+			continue
+		}
+		var want []string
+		for _, e := range entries {
+			if f.Evaluate(e, sc) == True {
+				want = append(want, norm(e.DN))
+			}
+		}
+		for i := range got {
+			got[i] = norm(got[i])
+		}
+		sort.Strings(got)
+		sort.Strings(want)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: slapd returned %d entries, ucs evaluates %d as TRUE\n%s", fs, len(got), len(want), diffLists(got, want))
+			continue
+		}
+		compared++
+		t.Logf("%-55s %3d entries agree", fs, len(got))
+	}
+	t.Logf("slapd and ucs agree on %d of %d filters over %d entries", compared, len(slapdFilters), len(entries))
+}
+
+func diffLists(got, want []string) string {
+	g := map[string]bool{}
+	for _, x := range got {
+		g[x] = true
+	}
+	w := map[string]bool{}
+	for _, x := range want {
+		w[x] = true
+	}
+	var b strings.Builder
+	n := 0
+	for _, x := range got {
+		if !w[x] && n < 5 {
+			fmt.Fprintf(&b, "  only slapd: %s\n", x)
+			n++
+		}
+	}
+	for _, x := range want {
+		if !g[x] && n < 10 {
+			fmt.Fprintf(&b, "  only ucs:   %s\n", x)
+			n++
+		}
+	}
+	return b.String()
+}
+
+// ldapConn is a minimal LDAPv3 client (RFC 4511) on the package's BER code.
+type ldapConn struct {
+	conn  net.Conn
+	r     *bufio.Reader
+	msgID int64
+}
+
+func (c *ldapConn) send(op []byte) error {
+	c.msgID++
+	var msg []byte
+	msg = ber.AppendInteger(msg, ber.TagInteger, c.msgID)
+	msg = append(msg, op...)
+	_, err := c.conn.Write(ber.AppendTLV(nil, ber.TagSequence, msg))
+	return err
+}
+
+// readMessage reads one LDAPMessage and returns its protocol op element.
+func (c *ldapConn) readMessage() (ber.Element, error) {
+	hdr := []byte{}
+	b, err := c.r.ReadByte()
+	if err != nil {
+		return ber.Element{}, err
+	}
+	hdr = append(hdr, b)
+	l, err := c.r.ReadByte()
+	if err != nil {
+		return ber.Element{}, err
+	}
+	hdr = append(hdr, l)
+	n := int(l)
+	if l&0x80 != 0 {
+		n = 0
+		for i := 0; i < int(l&0x7F); i++ {
+			x, err := c.r.ReadByte()
+			if err != nil {
+				return ber.Element{}, err
+			}
+			hdr = append(hdr, x)
+			n = n<<8 | int(x)
+		}
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(c.r, body); err != nil {
+		return ber.Element{}, err
+	}
+	msg, _, err := ber.Read(append(hdr, body...), 0)
+	if err != nil {
+		return ber.Element{}, err
+	}
+	id, rest, err := ber.Read(msg.Content, msg.ContentOffset)
+	if err != nil {
+		return ber.Element{}, err
+	}
+	if v, err := ber.ReadInteger(id); err != nil || v != c.msgID {
+		return ber.Element{}, fmt.Errorf("message id %d, want %d (%v)", v, c.msgID, err)
+	}
+	op, _, err := ber.Read(rest, id.Offset)
+	return op, err
+}
+
+// result reads resultCode and diagnosticMessage of an LDAPResult.
+func ldapResult(op ber.Element) (int64, string, error) {
+	code, rest, err := ber.Read(op.Content, op.ContentOffset)
+	if err != nil {
+		return 0, "", err
+	}
+	rc, _ := ber.ReadInteger(code)
+	_, rest, err = ber.Read(rest, 0) // matchedDN
+	if err != nil {
+		return rc, "", err
+	}
+	diag, _, err := ber.Read(rest, 0)
+	return rc, string(diag.Content), err
+}
+
+func (c *ldapConn) bind(dn, pw string) error {
+	var b []byte
+	b = ber.AppendInteger(b, ber.TagInteger, 3)
+	b = ber.AppendString(b, ber.TagOctetString, dn)
+	b = ber.AppendString(b, ber.ClassContext|0, pw)
+	if err := c.send(ber.AppendTLV(nil, ber.ClassApplication|ber.Constructed|0, b)); err != nil {
+		return err
+	}
+	op, err := c.readMessage()
+	if err != nil {
+		return err
+	}
+	if op.Tag != ber.ClassApplication|ber.Constructed|1 {
+		return fmt.Errorf("expected a BindResponse, got tag 0x%02x", op.Tag)
+	}
+	rc, diag, err := ldapResult(op)
+	if err != nil || rc != 0 {
+		return fmt.Errorf("bind result %d %q %v", rc, diag, err)
+	}
+	return nil
+}
+
+// search runs a wholeSubtree search with the BER filter and returns the DNs.
+func (c *ldapConn) search(base string, filter []byte) ([]string, error) {
+	var b []byte
+	b = ber.AppendString(b, ber.TagOctetString, base)
+	b = ber.AppendInteger(b, ber.TagEnumerated, 2) // wholeSubtree
+	b = ber.AppendInteger(b, ber.TagEnumerated, 0) // neverDerefAliases
+	b = ber.AppendInteger(b, ber.TagInteger, 0)    // sizeLimit
+	b = ber.AppendInteger(b, ber.TagInteger, 0)    // timeLimit
+	b = ber.AppendBoolean(b, ber.TagBoolean, false)
+	b = append(b, filter...)
+	b = ber.AppendTLV(b, ber.TagSequence, ber.AppendString(nil, ber.TagOctetString, "1.1"))
+	if err := c.send(ber.AppendTLV(nil, ber.ClassApplication|ber.Constructed|3, b)); err != nil {
+		return nil, err
+	}
+	var dns []string
+	for {
+		op, err := c.readMessage()
+		if err != nil {
+			return nil, err
+		}
+		switch op.Tag {
+		case ber.ClassApplication | ber.Constructed | 4: // SearchResultEntry
+			name, _, err := ber.Read(op.Content, op.ContentOffset)
+			if err != nil {
+				return nil, err
+			}
+			dns = append(dns, string(name.Content))
+		case ber.ClassApplication | ber.Constructed | 5: // SearchResultDone
+			rc, diag, err := ldapResult(op)
+			if err != nil {
+				return nil, err
+			}
+			if rc != 0 {
+				return nil, fmt.Errorf("search result %d %q", rc, diag)
+			}
+			return dns, nil
+		case ber.ClassApplication | ber.Constructed | 19: // SearchResultReference
+		default:
+			return nil, fmt.Errorf("unexpected response tag 0x%02x", op.Tag)
+		}
+	}
+}
