@@ -2,6 +2,7 @@ package ldap
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ucskit/ucs/ldap/ber"
 )
@@ -266,6 +267,9 @@ func decodeFilter(e ber.Element, d Dialect, depth, maxDepth int) (*Filter, error
 		}
 		if f.Rule == "" && f.Attr == "" {
 			return nil, berErr(e.Offset, "extensible match needs a type or a matching rule (RFC 4511 sec 4.5.1.7.7)")
+		}
+		if strings.EqualFold(f.Rule, "dn") && !f.DNAttrs {
+			return nil, berErr(e.Offset, "a matching rule named \"dn\" without dnAttributes has no RFC 4515 string form (\":dn:=\" means dnAttributes)")
 		}
 	}
 	return f, nil
