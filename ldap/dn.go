@@ -405,6 +405,11 @@ func (d DN) Normalize(s *Schema) (DN, error) {
 					k = strings.Join(parts, "$")
 				} else {
 					k = strings.Join(splitSpaces(k), " ")
+					if k == "" && v != "" {
+						// Only insignificant characters: keep one (escaped) space
+						// so that the normal form stays a valid value.
+						k = " "
+					}
 				}
 			}
 			nr[j] = AVA{Type: at.Name(), Value: k}

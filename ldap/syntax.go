@@ -956,10 +956,11 @@ func validSubstringAssertion(v string) error {
 }
 
 func validSchemaDescription(v string) error {
-	toks, end, err := schemaTokens(v, strings.IndexByte(v, '('))
-	if strings.IndexByte(v, '(') < 0 {
+	open := strings.IndexByte(v, '(')
+	if open < 0 || strings.TrimSpace(v[:open]) != "" {
 		return bad(0, "expected '(' to start the description")
 	}
+	toks, end, err := schemaTokens(v, open)
 	if err != nil {
 		return bad(0, err.Error())
 	}
