@@ -54,6 +54,9 @@ func (e *Entry) Get(desc string) []string {
 // valid for the rule; and, or and not combine TRUE, FALSE and Undefined
 // as RFC 4511 and X.511 say.
 func (f *Filter) Evaluate(e *Entry, s *Schema) Result {
+	if f == nil || e == nil {
+		return Undefined
+	}
 	if s == nil {
 		s = Standard()
 	}

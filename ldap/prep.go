@@ -3,6 +3,7 @@ package ldap
 import (
 	"errors"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -26,7 +27,16 @@ const (
 var errProhibited = errors.New("prohibited character (RFC 4518 sec 2.4)")
 var errNotUTF8 = errors.New("not valid UTF-8 (RFC 4518 sec 2.1)")
 
-var folder = cases.Fold()
+// casers pools case folders: a cases.Caser keeps state and must not be
+// shared between goroutines.
+var casers = sync.Pool{New: func() any { c := cases.Fold(); return &c }}
+
+func foldString(s string) string {
+	c := casers.Get().(*cases.Caser)
+	out := c.String(s)
+	casers.Put(c)
+	return out
+}
 
 // PrepareString applies RFC 4518 string preparation for equality matching
 // of an attribute value or assertion value: transcode (the input must be
@@ -121,18 +131,18 @@ func fold32(s string) string {
 		}
 	}
 	if all {
-		return folder.String(s)
+		return foldString(s)
 	}
 	var b strings.Builder
 	start := 0
 	for i, r := range s {
 		if r >= utf8.RuneSelf && !unicode.Is(assigned32, r) {
-			b.WriteString(folder.String(s[start:i]))
+			b.WriteString(foldString(s[start:i]))
 			b.WriteRune(r)
 			start = i + utf8.RuneLen(r)
 		}
 	}
-	b.WriteString(folder.String(s[start:]))
+	b.WriteString(foldString(s[start:]))
 	return b.String()
 }
 
