@@ -404,17 +404,17 @@ func (st *filterState) extensible(f *Filter) error {
 // equalityValue reads the value after '=': equality, present or substrings.
 func (st *filterState) equalityValue(f *Filter) error {
 	var parts []string
-	var cur []byte
+	var stars []int // offsets of the unescaped '*'
 	for {
 		seg, stop, err := st.valuePart(true)
 		if err != nil {
 			return err
 		}
-		cur = append(cur[:0], seg...)
-		parts = append(parts, string(cur))
+		parts = append(parts, string(seg))
 		if !stop {
 			break
 		}
+		stars = append(stars, st.pos-1)
 	}
 	if len(parts) == 1 {
 		f.Op = OpEqual
@@ -428,9 +428,10 @@ func (st *filterState) equalityValue(f *Filter) error {
 	f.Op = OpSubstrings
 	f.Initial = parts[0]
 	f.Final = parts[len(parts)-1]
-	for _, a := range parts[1 : len(parts)-1] {
+	for i, a := range parts[1 : len(parts)-1] {
 		if a == "" {
-			return st.errf(st.pos, "empty substring between two '*' (RFC 4511 servers reject it); remove one '*'")
+			// Reported at the end of the value, where the substrings end.
+			return st.errf(st.pos, "empty substring between the '*' at byte %d and the one at byte %d (RFC 4511 servers reject it); remove one '*'", stars[i], stars[i+1])
 		}
 		f.Any = append(f.Any, a)
 	}

@@ -250,31 +250,46 @@ maxsize 104857600
 	if out, err := exec.Command(slapadd, "-q", "-f", confPath, "-l", ldifPath).CombinedOutput(); err != nil {
 		t.Fatalf("slapadd: %v\n%s", err, out)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(slapd, "-f", confPath, "-h", "ldap://"+addr+"/", "-d", "0")
-	var slapdLog strings.Builder
-	cmd.Stderr = &slapdLog
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting slapd: %v", err)
-	}
-	defer func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}()
+	// Start slapd on a free port; another process may take the port
+	// between our probe and slapd's bind, so try a few times.
 	var conn net.Conn
-	for i := 0; i < 100; i++ {
-		if conn, err = net.DialTimeout("tcp", addr, time.Second); err == nil {
-			break
+	var slapdLog string
+	for attempt := 0; attempt < 3 && conn == nil; attempt++ {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(50 * time.Millisecond)
+		addr := l.Addr().String()
+		l.Close()
+		cmd := exec.Command(slapd, "-f", confPath, "-h", "ldap://"+addr+"/", "-d", "0")
+		var logb strings.Builder
+		cmd.Stderr = &logb
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("starting slapd: %v", err)
+		}
+		done := false
+		stop := func() {
+			if !done {
+				done = true
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+		}
+		t.Cleanup(stop)
+		for i := 0; i < 100; i++ {
+			if conn, err = net.DialTimeout("tcp", addr, time.Second); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if conn == nil {
+			stop()
+			slapdLog = logb.String()
+			t.Logf("slapd did not listen on %s (attempt %d): %v", addr, attempt+1, err)
+		}
 	}
 	if conn == nil {
-		t.Fatalf("slapd did not listen on %s: %v\n%s", addr, err, slapdLog.String())
+		t.Fatalf("slapd did not start:\n%s", slapdLog)
 	}
 	defer conn.Close()
 	c := &ldapConn{conn: conn, r: bufio.NewReader(conn)}
