@@ -87,8 +87,10 @@
 //     make every character added since 2002 (all emoji, for one)
 //     unmatchable. Case folding (table B.2) is applied only to characters
 //     Unicode 3.2 assigned, as B.2 itself is; later characters keep their
-//     case, as in OpenLDAP. NFKC is that of golang.org/x/text (current
-//     Unicode), not Unicode 3.2's.
+//     case, as in OpenLDAP. Folding is B.2's full folding, so ß matches
+//     "ss" (OpenLDAP folds one character to one and does not; the slapd
+//     test lists this difference). NFKC is that of golang.org/x/text
+//     (current Unicode), not Unicode 3.2's.
 //   - RFC 2307 gives uidNumber, gidNumber and the other NIS integer types
 //     no ORDERING rule; ucs adds integerOrderingMatch, as RFC 2307bis and
 //     OpenLDAP's nis.schema do, so (uidNumber>=1000) is not Undefined.

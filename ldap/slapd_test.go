@@ -95,6 +95,18 @@ func genEntries(n int) []*Entry {
 		if rng.Intn(5) == 0 {
 			attrs = append(attrs, Attribute{"seeAlso", []string{"cn=Tim Howes,ou=People,dc=example,dc=com"}})
 		}
+		if rng.Intn(3) == 0 {
+			attrs = append(attrs, Attribute{"postalAddress", []string{[]string{"1 Main St$Anytown", "1  MAIN ST $ ANYTOWN", "PO Box 7$Ann Arbor, MI"}[rng.Intn(3)]}})
+		}
+		if rng.Intn(3) == 0 {
+			attrs = append(attrs, Attribute{"x121Address", []string{[]string{"1234 5678", "12345678", "5678"}[rng.Intn(3)]}})
+		}
+		if rng.Intn(4) == 0 {
+			attrs = append(attrs, Attribute{"facsimileTelephoneNumber", []string{"+1 555 0100"}})
+		}
+		if rng.Intn(3) == 0 {
+			attrs = append(attrs, Attribute{"displayName", []string{[]string{"陈大文", "Ｆｕｌｌｗｉｄｔｈ", "ﬁne", "Straße"}[rng.Intn(4)]}})
+		}
 		entries = append(entries, &Entry{DN: "uid=" + uid + ",ou=" + dept + ",dc=example,dc=com", Attributes: attrs})
 	}
 	return entries
@@ -193,6 +205,28 @@ var slapdFilters = []string{
 	"(cn>=m)",
 	"(!(cn>=m))",
 	"(uid;x-opt=user001)",
+	"(postalAddress=1 main st$anytown)",
+	"(postalAddress=*anytown*)",
+	"(postalAddress=po box 7 $ ann arbor, mi)",
+	"(x121Address=12345678)",
+	"(x121Address=*56*)",
+	"(x121Address=5678)",
+	"(facsimileTelephoneNumber=*)",
+	"(facsimileTelephoneNumber=+1 555 0100)",
+	"(displayName=陈大文)",
+	"(displayName=fullwidth)",
+	"(displayName=FINE)",
+	"(displayName=strasse)",
+	"(displayName=*idt*)",
+	"(employeeNumber<=5)",
+	"(name=babs jensen)",
+}
+
+// slapdDifferences lists filters where ucs and slapd disagree on purpose,
+// with the RFC section that justifies ucs. For these the test checks that
+// every entry slapd returns is also TRUE for ucs (ucs matches more).
+var slapdDifferences = map[string]string{
+	"(displayName=strasse)": "RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse",
 }
 
 func TestSlapd(t *testing.T) {
@@ -328,6 +362,22 @@ maxsize 104857600
 		}
 		sort.Strings(got)
 		sort.Strings(want)
+		if why, ok := slapdDifferences[fs]; ok {
+			in := map[string]bool{}
+			for _, w := range want {
+				in[w] = true
+			}
+			for _, g := range got {
+				if !in[g] {
+					t.Errorf("%s: listed difference, but slapd returns %s, which ucs does not", fs, g)
+				}
+			}
+			if len(got) == len(want) {
+				t.Errorf("%s: listed as a difference, but slapd and ucs now agree", fs)
+			}
+			t.Logf("%-55s slapd %d, ucs %d entries: known difference: %s", fs, len(got), len(want), why)
+			continue
+		}
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: slapd returned %d entries, ucs evaluates %d as TRUE\n%s", fs, len(got), len(want), diffLists(got, want))
 			continue
@@ -335,7 +385,7 @@ maxsize 104857600
 		compared++
 		t.Logf("%-55s %3d entries agree", fs, len(got))
 	}
-	t.Logf("slapd and ucs agree on %d of %d filters over %d entries", compared, len(slapdFilters), len(entries))
+	t.Logf("slapd and ucs agree on %d of %d filters over %d entries (%d listed differences)", compared, len(slapdFilters), len(entries), len(slapdDifferences))
 }
 
 func diffLists(got, want []string) string {
