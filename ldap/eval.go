@@ -180,22 +180,27 @@ func anyOf(values []string, fn func(string) Result) Result {
 
 // attrType resolves a filter's attribute description.
 func (ev *evaluator) attrType(desc string) (*AttributeType, []string, bool) {
-	parts := strings.Split(desc, ";")
-	at := ev.s.AttributeType(parts[0])
-	return at, parts[1:], at != nil
+	typ, opts, hasOpts := strings.Cut(desc, ";")
+	at := ev.s.AttributeType(typ)
+	if !hasOpts {
+		return at, nil, at != nil
+	}
+	return at, strings.Split(opts, ";"), at != nil
 }
 
 // values collects the values of at and its subtypes whose options include opts.
 func (ev *evaluator) values(at *AttributeType, desc string, opts []string) []string {
 	var out []string
 	for _, a := range ev.e.Attributes {
-		parts := strings.Split(a.Type, ";")
-		et := ev.s.AttributeType(parts[0])
-		if et == nil {
+		typ, rest, hasOpts := strings.Cut(a.Type, ";")
+		et := ev.s.AttributeType(typ)
+		if et == nil || !et.IsSubtypeOf(at) {
 			continue
 		}
-		if !et.IsSubtypeOf(at) || !hasOptions(parts[1:], opts) {
-			continue
+		if len(opts) > 0 {
+			if !hasOpts || !hasOptions(strings.Split(rest, ";"), opts) {
+				continue
+			}
 		}
 		out = append(out, a.Values...)
 	}
@@ -319,7 +324,8 @@ func (ev *evaluator) extensible(f *Filter) Result {
 		pairs = append(pairs, pair{at, ev.values(at, f.Attr, opts)})
 	} else {
 		for _, a := range ev.e.Attributes {
-			et := ev.s.AttributeType(strings.Split(a.Type, ";")[0])
+			typ, _, _ := strings.Cut(a.Type, ";")
+			et := ev.s.AttributeType(typ)
 			if et != nil && ruleApplies(rule, et) {
 				pairs = append(pairs, pair{et, a.Values})
 			}

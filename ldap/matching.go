@@ -141,6 +141,7 @@ var rulesByName = map[string]*MatchingRule{}
 func init() {
 	for _, r := range matchingRules {
 		rulesByName[strings.ToLower(r.Name)] = r
+		rulesByName[r.Name] = r
 		rulesByName[r.OID] = r
 	}
 	// Set here: these keys normalize DNs, which look rules up.
@@ -148,7 +149,12 @@ func init() {
 	rulesByName["uniquemembermatch"].key = uniqueMemberKey
 }
 
-func ruleByName(name string) *MatchingRule { return rulesByName[strings.ToLower(name)] }
+func ruleByName(name string) *MatchingRule {
+	if r, ok := rulesByName[name]; ok {
+		return r
+	}
+	return rulesByName[lowerASCII(name)]
+}
 
 // MatchingRuleByName returns the built-in matching rule with that name or
 // OID (any case), or nil.

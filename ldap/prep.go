@@ -46,6 +46,14 @@ func foldString(s string) string {
 func PrepareString(s string, fold bool) (string, error) { return prepare(s, fold, spaceValue) }
 
 func prepare(s string, fold bool, sp prepSpace) (string, error) {
+	if printableASCII(s) {
+		// Fast path: printable ASCII maps to itself, is in NFKC and has
+		// nothing prohibited; folding is ASCII lower-casing.
+		if fold {
+			s = lowerASCII(s)
+		}
+		return handleSpaces(s, sp), nil
+	}
 	if !utf8.ValidString(s) {
 		return "", errNotUTF8
 	}
@@ -222,4 +230,29 @@ func splitSpaces(s string) []string {
 		words = append(words, s[start:])
 	}
 	return words
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7E {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII lower-cases ASCII letters, allocating only when needed.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }

@@ -122,7 +122,10 @@ func (s *Schema) AttributeType(name string) *AttributeType {
 	if s == nil {
 		return nil
 	}
-	return s.attrs[strings.ToLower(name)]
+	if a, ok := s.attrs[name]; ok {
+		return a
+	}
+	return s.attrs[lowerASCII(name)]
 }
 
 // ObjectClass returns the class named by a name or OID, or nil.
@@ -143,7 +146,10 @@ func (s *Schema) ResolveOID(name string) (string, bool) {
 	if s == nil {
 		return "", false
 	}
-	oid, ok := s.names[strings.ToLower(name)]
+	if oid, ok := s.names[name]; ok {
+		return oid, true
+	}
+	oid, ok := s.names[lowerASCII(name)]
 	return oid, ok
 }
 
@@ -155,7 +161,9 @@ func (s *Schema) addAttr(a *AttributeType) {
 	s.names[a.OID] = a.OID
 	for _, n := range a.Names {
 		s.attrs[strings.ToLower(n)] = a
+		s.attrs[n] = a // as written, so that lookups in that spelling need no lower-casing
 		s.names[strings.ToLower(n)] = a.OID
+		s.names[n] = a.OID
 	}
 	s.list = append(s.list, a)
 }
@@ -165,6 +173,7 @@ func (s *Schema) addClass(o *ObjectClass) {
 	for _, n := range o.Names {
 		s.classes[strings.ToLower(n)] = o
 		s.names[strings.ToLower(n)] = o.OID
+		s.names[n] = o.OID
 	}
 }
 
