@@ -1,6 +1,7 @@
 package ldap
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -29,7 +30,7 @@ func (o Op) String() string {
 	if int(o) < len(opNames) {
 		return opNames[o]
 	}
-	return "Op(" + string(rune('0'+o)) + ")"
+	return "Op(" + strconv.Itoa(int(o)) + ")"
 }
 
 // Filter is a parsed LDAP search filter: one node of the RFC 4511 Filter
@@ -354,8 +355,15 @@ func (st *filterState) item(closed bool) (*Filter, error) {
 	case '~', '>', '<':
 		if p+1 < len(s) && s[p+1] == '=' {
 			st.pos = p + 2
-			f.Op = map[byte]Op{'~': OpApprox, '>': OpGreaterOrEqual, '<': OpLessOrEqual}[s[p]]
-			v, err := st.value(false)
+			switch s[p] {
+			case '~':
+				f.Op = OpApprox
+			case '>':
+				f.Op = OpGreaterOrEqual
+			default:
+				f.Op = OpLessOrEqual
+			}
+			v, err := st.value()
 			if err != nil {
 				return nil, err
 			}
@@ -393,7 +401,7 @@ func (st *filterState) extensible(f *Filter) error {
 		return st.errf(p, "expected ':=' in the extensible match, found %s", st.describe(p))
 	}
 	st.pos = p + 2
-	v, err := st.value(false)
+	v, err := st.value()
 	if err != nil {
 		return err
 	}
@@ -439,7 +447,7 @@ func (st *filterState) equalityValue(f *Filter) error {
 }
 
 // value reads an assertion value in which an unescaped '*' is an error.
-func (st *filterState) value(_ bool) (string, error) {
+func (st *filterState) value() (string, error) {
 	seg, _, err := st.valuePart(false)
 	return string(seg), err
 }

@@ -1,5 +1,10 @@
 package ldap
 
+// unicode32_table.go comes from CPython's Unicode 3.2.0 database, the
+// version RFC 3454 and RFC 4518 are bound to (Go carries no Unicode 3.2
+// data):
+//go:generate sh -c "python3 internal/gen/unicode32.py > unicode32_table.go"
+
 import (
 	"errors"
 	"strings"
