@@ -2,6 +2,7 @@ package ldap_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ucskit/ucs/ldap"
 )
@@ -88,4 +89,44 @@ func ExampleParseSchema() {
 	e := &ldap.Entry{Attributes: []ldap.Attribute{{Type: "favColour", Values: []string{"Blue"}}}}
 	fmt.Println(ldap.MustParseFilter("(favcolour=BLUE)").Evaluate(e, s))
 	// Output: true
+}
+
+func ExampleDecodeFilterBER() {
+	f, err := ldap.DecodeFilterBER([]byte{0xA9, 0x0C, 0x82, 0x02, 'o', 'u', 0x83, 0x03, 'd', 'e', 'v', 0x84, 0x01, 0xFF})
+	fmt.Println(f, err)
+	_, err = ldap.DecodeFilterBER([]byte{0xA9, 0x0C, 0x82, 0x02, 'o', 'u', 0x83, 0x03, 'd', 'e', 'v', 0x84, 0x01, 0x01})
+	fmt.Println(err)
+	// Output:
+	// (ou:dn:=dev) <nil>
+	// ldap: invalid BER filter at byte 11: dnAttributes TRUE must be 0xFF, found 0x01 (RFC 4511 sec 5.1)
+}
+
+func ExampleAnd() {
+	eq, _ := ldap.Equal("cn", "Babs (the boss)")
+	sub, _ := ldap.Substrings("mail", "", []string{"@"}, "example.com")
+	fmt.Println(ldap.And(eq, ldap.Not(sub)))
+	// Output: (&(cn=Babs \28the boss\29)(!(mail=*@*example.com)))
+}
+
+func ExamplePrepareString() {
+	s, _ := ldap.PrepareString("  Straße\u00a0 ﬁle  ", true)
+	fmt.Printf("%q\n", s)
+	// Output: " strasse  file "
+}
+
+func ExampleParseDialect() {
+	d, _ := ldap.ParseDialect("openldap,rfc4526")
+	f, _ := ldap.FilterParser{Dialect: d}.Parse("|(cn=a) (&)")
+	fmt.Println(d, f)
+	// Output: rfc4526,openldap (|(cn=a)(&))
+}
+
+func ExampleReadLDIF() {
+	es, err := ldap.ReadLDIF(strings.NewReader("dn: cn=Babs Jensen,dc=example,dc=com\ncn: Babs\n  Jensen\nsn:: SmVuc2Vu\n"))
+	fmt.Println(len(es), es[0].Get("cn"), es[0].Get("sn"), err)
+	_, err = ldap.ReadLDIF(strings.NewReader("dn: cn=x\ncn: Bärbel\n"))
+	fmt.Println(err)
+	// Output:
+	// 1 [Babs Jensen] [Jensen] <nil>
+	// ldif: line 2, column 6: non-ASCII byte in a plain value: RFC 2849 needs base64 (::) for it
 }
