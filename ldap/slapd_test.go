@@ -220,13 +220,30 @@ var slapdFilters = []string{
 	"(displayName=*idt*)",
 	"(employeeNumber<=5)",
 	"(name=babs jensen)",
+	"(cn~=babs jenson)",
+	"(sn~=smith)",
+	"(sn~=mueller)",
+	"(sn~=muller)",
+	"(givenName~=ana)",
+	"(sn~=jensen)",
+	"(cn~=tim)",
+	"(sn~=lucic)",
+	"(mail~=user001@example.com)",
+	"(uidNumber~=1000)",
 }
 
-// slapdDifferences lists filters where ucs and slapd disagree on purpose,
-// with the RFC section that justifies ucs. For these the test checks that
-// every entry slapd returns is also TRUE for ucs (ucs matches more).
-var slapdDifferences = map[string]string{
-	"(displayName=strasse)": "RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse",
+// slapdDifference is a filter where ucs and slapd disagree on purpose:
+// why, and which side matches more (the test checks that the other side's
+// entries are a subset).
+type slapdDifference struct {
+	why     string
+	ucsMore bool
+}
+
+var slapdDifferences = map[string]slapdDifference{
+	"(displayName=strasse)": {"RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse", true},
+	"(cn~=babs jenson)": {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs wants every assertion word, by Soundex code, in order (doc.go); slapd also takes \"Zoë  Jensen\"", false},
+	"(mail~=user001@example.com)": {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs compares words with digits literally, slapd's phonetic codes drop the digits and take every userNNN", false},
 }
 
 func TestSlapd(t *testing.T) {
@@ -362,20 +379,24 @@ maxsize 104857600
 		}
 		sort.Strings(got)
 		sort.Strings(want)
-		if why, ok := slapdDifferences[fs]; ok {
+		if d, ok := slapdDifferences[fs]; ok {
+			more, less := want, got
+			if !d.ucsMore {
+				more, less = got, want
+			}
 			in := map[string]bool{}
-			for _, w := range want {
+			for _, w := range more {
 				in[w] = true
 			}
-			for _, g := range got {
-				if !in[g] {
-					t.Errorf("%s: listed difference, but slapd returns %s, which ucs does not", fs, g)
+			for _, x := range less {
+				if !in[x] {
+					t.Errorf("%s: listed difference, but %s is matched only by the side that should match less", fs, x)
 				}
 			}
 			if len(got) == len(want) {
 				t.Errorf("%s: listed as a difference, but slapd and ucs now agree", fs)
 			}
-			t.Logf("%-55s slapd %d, ucs %d entries: known difference: %s", fs, len(got), len(want), why)
+			t.Logf("%-55s slapd %d, ucs %d entries: known difference: %s", fs, len(got), len(want), d.why)
 			continue
 		}
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
