@@ -241,8 +241,8 @@ type slapdDifference struct {
 }
 
 var slapdDifferences = map[string]slapdDifference{
-	"(displayName=strasse)": {"RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse", true},
-	"(cn~=babs jenson)": {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs wants every assertion word, by Soundex code, in order (doc.go); slapd also takes \"Zoë  Jensen\"", false},
+	"(displayName=strasse)":       {"RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse", true},
+	"(cn~=babs jenson)":           {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs wants every assertion word, by Soundex code, in order (doc.go); slapd also takes \"Zoë  Jensen\"", false},
 	"(mail~=user001@example.com)": {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs compares words with digits literally, slapd's phonetic codes drop the digits and take every userNNN", false},
 }
 
