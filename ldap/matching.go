@@ -105,11 +105,11 @@ func splitDollarList(v string) ([]string, error) {
 var matchingRules = []*MatchingRule{
 	{OID: "2.5.13.0", Name: "objectIdentifierMatch", Syntax: syn + "38", key: oidKey},
 	{OID: "2.5.13.1", Name: "distinguishedNameMatch", Syntax: syn + "12"},
-	stringRule("2.5.13.2", "caseIgnoreMatch", syn+"15", kindEquality, "", strPrep{fold: true}),
-	stringRule("2.5.13.3", "caseIgnoreOrderingMatch", syn+"15", kindOrdering, "caseIgnoreMatch", strPrep{fold: true}),
+	stringRule("2.5.13.2", "caseIgnoreMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
+	stringRule("2.5.13.3", "caseIgnoreOrderingMatch", syn+"15", kindOrdering, "caseIgnoreMatch", strPrep{fold: true, check: isDirectoryString}),
 	stringRule("2.5.13.4", "caseIgnoreSubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreMatch", strPrep{fold: true}),
-	stringRule("2.5.13.5", "caseExactMatch", syn+"15", kindEquality, "", strPrep{}),
-	stringRule("2.5.13.6", "caseExactOrderingMatch", syn+"15", kindOrdering, "caseExactMatch", strPrep{}),
+	stringRule("2.5.13.5", "caseExactMatch", syn+"15", kindEquality, "", strPrep{check: isDirectoryString}),
+	stringRule("2.5.13.6", "caseExactOrderingMatch", syn+"15", kindOrdering, "caseExactMatch", strPrep{check: isDirectoryString}),
 	stringRule("2.5.13.7", "caseExactSubstringsMatch", syn+"58", kindSubstrings, "caseExactMatch", strPrep{}),
 	stringRule("2.5.13.8", "numericStringMatch", syn+"36", kindEquality, "", strPrep{space: spaceNumeric, check: isNumericString}),
 	stringRule("2.5.13.9", "numericStringOrderingMatch", syn+"36", kindOrdering, "numericStringMatch", strPrep{space: spaceNumeric, check: isNumericString}),
@@ -129,7 +129,7 @@ var matchingRules = []*MatchingRule{
 	{OID: "2.5.13.28", Name: "generalizedTimeOrderingMatch", Syntax: syn + "24", kind: kindOrdering, key: timeKey, family: "generalizedTimeMatch"},
 	{OID: "2.5.13.29", Name: "integerFirstComponentMatch", Syntax: syn + "27", key: intKey},
 	{OID: "2.5.13.30", Name: "objectIdentifierFirstComponentMatch", Syntax: syn + "38", key: oidKey},
-	stringRule("2.5.13.31", "directoryStringFirstComponentMatch", syn+"15", kindEquality, "", strPrep{fold: true}),
+	stringRule("2.5.13.31", "directoryStringFirstComponentMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
 	stringRule("1.3.6.1.4.1.1466.109.114.1", "caseExactIA5Match", syn+"26", kindEquality, "", strPrep{check: isIA5String}),
 	stringRule("1.3.6.1.4.1.1466.109.114.2", "caseIgnoreIA5Match", syn+"26", kindEquality, "", strPrep{fold: true, check: isIA5String}),
 	stringRule("1.3.6.1.4.1.1466.109.114.3", "caseIgnoreIA5SubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreIA5Match", strPrep{fold: true, check: isIA5String}),
@@ -162,6 +162,10 @@ func MatchingRuleByName(name string) *MatchingRule { return ruleByName(name) }
 
 // MatchingRules returns the built-in matching rules.
 func MatchingRules() []*MatchingRule { return matchingRules }
+
+// isDirectoryString: the assertion syntax of the caseIgnore and caseExact
+// rules, 1*UTF8 (RFC 4517 sec 3.3.6); an empty assertion is Undefined.
+func isDirectoryString(s string) bool { return s != "" }
 
 func oidKey(s *Schema, v string) (string, error) {
 	v = strings.TrimSpace(firstComponent(v))

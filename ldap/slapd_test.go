@@ -230,6 +230,21 @@ var slapdFilters = []string{
 	"(sn~=lucic)",
 	"(mail~=user001@example.com)",
 	"(uidNumber~=1000)",
+	"(cn=)",
+	"(!(cn=))",
+	"(!(cn>=))",
+	"(!(mail=))",
+	"(!(telephoneNumber=))",
+	"(!(x121Address=))",
+	"(!(uidNumber=))",
+	"(!(cn=\\ff))",
+	"(!(mail=\\c3\\a9))",
+	"(!(cn=*\\ff*))",
+	"(!(seeAlso=))",
+	"(!(seeAlso=bogus))",
+	"(!(objectClass=))",
+	"(!(objectClass=1.2.3.4))",
+	"(!(objectClass=bogusClass))",
 }
 
 // slapdDifference is a filter where ucs and slapd disagree on purpose:
@@ -243,6 +258,7 @@ type slapdDifference struct {
 var slapdDifferences = map[string]slapdDifference{
 	"(displayName=strasse)":       {"RFC 4518 sec 2.2 case folds with RFC 3454 table B.2, which maps U+00DF (ß) to \"ss\"; slapd folds one character to one, so Straße stays unequal to strasse", true},
 	"(cn~=babs jenson)":           {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs wants every assertion word, by Soundex code, in order (doc.go); slapd also takes \"Zoë  Jensen\"", false},
+	"(!(objectClass=1.2.3.4))": {"RFC 4517 sec 4.2.26: only a descr the server does not recognize makes objectIdentifierMatch Undefined; a numericoid compares as it is, so no entry has class 1.2.3.4 and the NOT is TRUE (slapd says Undefined for a numeric OID of an unknown class)", true},
 	"(mail~=user001@example.com)": {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs compares words with digits literally, slapd's phonetic codes drop the digits and take every userNNN", false},
 }
 
