@@ -113,6 +113,15 @@
 //     value only when its BER tag is a string type of the attribute's
 //     syntax (so givenName=#0404... is refused: OCTET STRING is not a
 //     DirectoryString). Unknown attribute types are errors, as in slapd.
+//   - Filter evaluation follows the RFCs where OpenLDAP 2.5 does not (the
+//     slapd test lists each case with its reason): an objectClass
+//     assertion that is a numericoid of an unknown class is FALSE, not
+//     Undefined (RFC 4517 sec 4.2.26 makes only unknown descrs Undefined);
+//     an any substring of nothing but spaces prepares to one SPACE (RFC
+//     4518 sec 2.6.1) and so matches every value; substrings rules work in
+//     extensible match with a Substring Assertion value (RFC 4511 sec
+//     4.5.1.7.7); an empty Directory String assertion is Undefined, as in
+//     slapd (RFC 4517 sec 3.3.6 needs one character).
 //   - LDIF: plain values must be ASCII (RFC 2849 SAFE-STRING) unless
 //     LDIFReader.AllowUTF8 is set (the ucs ldap match command sets it);
 //     URL values (:<) are refused rather than fetched; change records
