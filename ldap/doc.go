@@ -100,9 +100,10 @@
 //     RFC 2307 uses it for memberUid and nisMapEntry.
 //   - Syntaxes that RFC 4517 dropped (Mail Preference, Presentation
 //     Address) are read in their RFC 2252 form as the modern form. The
-//     Presentation Address validator covers RFC 1278's selectors and the
-//     NS+, X121+, TELEX+, RFC-1006+ and Internet= address forms, not the
-//     whole grammar. Certificates, certificate lists and pairs have no
+//     Presentation Address validator follows the RFC 1278 grammar
+//     (selectors, NS+, AFI+IDI[+DSP], IDP+hex) and accepts the Internet=,
+//     Int-X25(80)= and Janet= macros; as RFC 1278's own example does, it
+//     also accepts a quoted CUDF after X.25(80). Certificates, certificate lists and pairs have no
 //     RFC 4517 string form (RFC 4523 transfers them in ;binary); their RFC
 //     1488 sec 2.25-2.29 forms are checked field by field. RFC 1488 T.61
 //     strings (Postal Address lines) are read as 7-bit: UTF-8 is not T.61.

@@ -984,21 +984,21 @@ func validList1488(v string) error {
 	return nil
 }
 
-// --- RFC 1278 presentation address (partial; see doc.go)
+// --- RFC 1278 presentation address
 
+// validPresentationAddress checks RFC 1278 sec 3:
+// [[[ psel "/" ] ssel "/" ] tsel "/" ] network-address *( "_" network-address ).
 func validPresentationAddress(v string) error {
 	i := 0
-	sels := 0
-	for sels < 3 {
+	for sels := 0; sels < 3; sels++ {
 		j, ok := selectorLen(v[i:])
 		if !ok || i+j >= len(v) || v[i+j] != '/' {
 			break
 		}
 		i += j + 1
-		sels++
 	}
 	if i >= len(v) {
-		return bad(i, "expected a network address (NS+hex, X121+digits, TELEX+..., or an RFC 1006 address)")
+		return bad(i, "expected a network address (NS+..., X121+..., TELEX+..., an IDP+hex, or Internet=...)")
 	}
 	for _, na := range strings.Split(v[i:], "_") {
 		if err := validNetworkAddress(na); err != nil {
@@ -1009,6 +1009,48 @@ func validPresentationAddress(v string) error {
 	return nil
 }
 
+func isOtherChar(c byte) bool { return isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' }
+
+func allOf(s string, ok func(byte) bool) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigitString(s string) bool { return allOf(s, isDigit) }
+
+func isHexString(s string) bool {
+	return len(s)%2 == 0 && allOf(s, func(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' })
+}
+
+// isDotHexString: dotstring (decimal octets joined by '.') or hexstring.
+func isDotHexString(s string) bool {
+	if isHexString(s) {
+		return true
+	}
+	parts := strings.Split(s, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) > 3 || !isDigitString(p) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDomainString(s string) bool {
+	return allOf(s, func(c byte) bool { return isAlpha(c) || isDigit(c) || c == '-' || c == '.' })
+}
+
+// selectorLen: '"' otherstring '"' | "#" digitstring | "'" hexstring "'H" | "".
 func selectorLen(s string) (int, bool) {
 	if s == "" {
 		return 0, false
@@ -1016,7 +1058,7 @@ func selectorLen(s string) (int, bool) {
 	switch s[0] {
 	case '"':
 		j := strings.IndexByte(s[1:], '"')
-		return j + 2, j >= 0
+		return j + 2, j > 0 && allOf(s[1:1+j], isOtherChar)
 	case '#':
 		j := 1
 		for j < len(s) && isDigit(s[j]) {
@@ -1024,39 +1066,101 @@ func selectorLen(s string) (int, bool) {
 		}
 		return j, j > 1
 	case '\'':
-		j := 1
-		for j < len(s) && isHex(s, j) {
-			j++
-		}
-		return j + 2, j < len(s) && strings.HasPrefix(s[j:], "'H")
+		j := strings.Index(s[1:], "'H")
+		return j + 3, j > 0 && isHexString(s[1:1+j])
 	case '/':
 		return 0, true
 	}
 	return 0, false
 }
 
+var afis = []string{"X121", "DCC", "TELEX", "PSTN", "ISDN", "ICD", "LOCAL"}
+
 func validNetworkAddress(na string) error {
-	switch {
-	case strings.HasPrefix(na, "NS+"):
-		h := na[3:]
-		if h == "" || len(h)%2 != 0 {
-			return bad(3, "expected an even number of hexadecimal digits after NS+")
-		}
-		for j := 0; j < len(h); j++ {
-			if !isHex(h, j) {
-				return bad(3+j, "expected a hexadecimal digit")
+	if na == "" {
+		return bad(0, "empty network address")
+	}
+	// Macros (RFC 1278 sec 4): Internet=ip[+port[+tset]], Int-X25(80)=dte..., Janet=dte...
+	if name, rest, ok := strings.Cut(na, "="); ok {
+		parts := strings.Split(rest, "+")
+		switch name {
+		case "Internet":
+			if !isDomainString(parts[0]) || len(parts) > 3 {
+				return bad(len(name)+1, "expected Internet=ip[+port[+tset]]")
 			}
+			for _, p := range parts[1:] {
+				if !isDigitString(p) {
+					return bad(len(name)+1, "expected a decimal port and transport set after the IP address")
+				}
+			}
+			return nil
+		case "Int-X25(80)", "Janet":
+			if !isDigitString(parts[0]) {
+				return bad(len(name)+1, "expected a DTE number")
+			}
+			return nil
+		}
+		return bad(0, "unknown network address macro "+quote(name))
+	}
+	parts := strings.Split(na, "+")
+	switch {
+	case parts[0] == "NS":
+		if len(parts) != 2 || !isDotHexString(parts[1]) {
+			return bad(3, "expected NS+ and a dotted-decimal or even-length hexadecimal NSAP")
 		}
 		return nil
-	case strings.HasPrefix(na, "X121+"), strings.HasPrefix(na, "TELEX+"), strings.HasPrefix(na, "RFC-1006+"), strings.HasPrefix(na, "Internet="):
-		for j := 0; j < len(na); j++ {
-			if na[j] <= ' ' || na[j] >= 0x7F {
-				return bad(j, "unexpected character in the network address")
-			}
+	case isDigitString(parts[0]):
+		if len(parts) != 2 || !isHexString(parts[1]) {
+			return bad(len(parts[0])+1, "expected IDP+ and an even-length hexadecimal string")
 		}
 		return nil
 	}
-	return bad(0, "expected a network address (NS+hex, X121+digits, TELEX+..., RFC-1006+... or Internet=...)")
+	found := false
+	for _, a := range afis {
+		found = found || parts[0] == a
+	}
+	if !found {
+		return bad(0, "expected NS, an AFI (X121, DCC, TELEX, PSTN, ISDN, ICD, LOCAL), an IDP or a macro")
+	}
+	if len(parts) < 2 || !isDigitString(parts[1]) {
+		return bad(len(parts[0])+1, "expected the IDI digits after the AFI")
+	}
+	if len(parts) == 2 {
+		return nil
+	}
+	off := len(parts[0]) + len(parts[1]) + 2
+	dsp := parts[2:]
+	switch d := dsp[0]; {
+	case d == "RFC-1006":
+		if len(dsp) < 3 || len(dsp) > 5 || len(dsp[1]) != 2 || !isDigitString(dsp[1]) || !isDomainString(dsp[2]) ||
+			(len(dsp) > 3 && !isDigitString(dsp[3])) || (len(dsp) > 4 && !isDigitString(dsp[4])) {
+			return bad(off, "expected RFC-1006+prefix+ip[+port[+tset]]")
+		}
+	case d == "X.25(80)":
+		if len(dsp) < 3 || len(dsp[1]) != 2 || !isDigitString(dsp[1]) || !isDigitString(dsp[2]) {
+			return bad(off, "expected X.25(80)+prefix+dte[+CUDF|PID+hex]")
+		}
+		if len(dsp) > 3 {
+			quoted := len(dsp) == 5 && len(dsp[4]) >= 2 && dsp[4][0] == '"' && dsp[4][len(dsp[4])-1] == '"'
+			if len(dsp) != 5 || (dsp[3] != "CUDF" && dsp[3] != "PID") || !(isHexString(dsp[4]) || quoted) {
+				return bad(off, "expected X.25(80)+prefix+dte[+CUDF|PID+hex]")
+			}
+		}
+	case d == "ECMA-117-Binary":
+		if len(dsp) != 4 || !isHexString(dsp[1]) || !isHexString(dsp[2]) || !isHexString(dsp[3]) {
+			return bad(off, "expected ECMA-117-Binary+hex+hex+hex")
+		}
+	case d == "ECMA-117-Decimal":
+		if len(dsp) != 4 || !isDigitString(dsp[1]) || !isDigitString(dsp[2]) || !isDigitString(dsp[3]) {
+			return bad(off, "expected ECMA-117-Decimal+digits+digits+digits")
+		}
+	case len(dsp) == 1 && strings.HasPrefix(d, "d") && isDigitString(d[1:]):
+	case len(dsp) == 1 && strings.HasPrefix(d, "x") && isDotHexString(d[1:]):
+	case strings.HasPrefix(d, "l") && allOf(strings.Join(dsp, "+")[1:], isOtherChar):
+	default:
+		return bad(off, "expected a DSP: d<digits>, x<hex>, l<string>, RFC-1006+..., X.25(80)+..., ECMA-117-...")
+	}
+	return nil
 }
 
 // --- RFC 1488 certificate forms (sec 2.25, 2.27, 2.29)
