@@ -138,3 +138,26 @@ func FuzzReadLDIF(f *testing.F) {
 		LDIFReader{AllowUTF8: true}.Read(bytes.NewReader(b))
 	})
 }
+
+// FuzzParseSchema: the RFC 4512 schema reader never panics, and a type it
+// accepts can be looked up by each of its names.
+func FuzzParseSchema(f *testing.F) {
+	f.Add("attributetype ( 1.2.3 NAME ( 'a' 'b' ) SUP name )")
+	f.Add("attributeTypes: ( 1.2.3 NAME 'x'\n  EQUALITY caseIgnoreMatch SYNTAX 1.3.6.1.4.1.1466.115.121.1.15{32} )\nobjectClasses: ( 1.2.4 NAME 'o' SUP top AUXILIARY MAY x )")
+	f.Add("# comment\nldapSyntaxes: ( 1.2.5 DESC 'x' )")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSchema(text)
+		if err != nil {
+			return
+		}
+		for _, a := range s.AttributeTypes() {
+			for _, n := range a.Names {
+				if s.AttributeType(n) == nil {
+					t.Fatalf("type %s cannot be found by its name %q", a.OID, n)
+				}
+			}
+			a.EqualityRule()
+			a.SyntaxOID()
+		}
+	})
+}

@@ -408,7 +408,7 @@ func parseAttributeType(toks []string) (*AttributeType, error) {
 		a.Syntax = syn
 	}
 	for _, n := range a.Names {
-		if oidLen(n) != len(n) || !isAlpha(n[0]) {
+		if n == "" || oidLen(n) != len(n) || !isAlpha(n[0]) {
 			return nil, fmt.Errorf("NAME %q is not a descr (RFC 4512 sec 1.4)", n)
 		}
 	}
@@ -429,6 +429,11 @@ func parseObjectClass(toks []string) (*ObjectClass, error) {
 		return nil, err
 	}
 	o := &ObjectClass{OID: oid, Names: f["NAME"], Desc: one(f, "DESC"), Sup: f["SUP"], Must: f["MUST"], May: f["MAY"], Kind: "STRUCTURAL"}
+	for _, n := range o.Names {
+		if n == "" || oidLen(n) != len(n) || !isAlpha(n[0]) {
+			return nil, fmt.Errorf("NAME %q is not a descr (RFC 4512 sec 1.4)", n)
+		}
+	}
 	for _, k := range []string{"ABSTRACT", "AUXILIARY"} {
 		if _, ok := f[k]; ok {
 			o.Kind = k
