@@ -309,7 +309,7 @@ func (st *filterState) comp(depth int, closed bool) (*Filter, error) {
 			return f, nil
 		}
 	}
-	f, err := st.item(closed)
+	f, err := st.item()
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +330,7 @@ func (st *filterState) closeParen() error {
 }
 
 // item reads simple / present / substring / extensible, stopping before ')'.
-func (st *filterState) item(closed bool) (*Filter, error) {
+func (st *filterState) item() (*Filter, error) {
 	s := st.s
 	start := st.pos
 	f := &Filter{}

@@ -23,8 +23,8 @@ type strPrep struct {
 	fold    bool
 	space   prepSpace // spaceValue for the space-handled rules, spaceNumeric, spaceTelephone
 	check   func(string) bool
-	isList  bool // caseIgnoreList: $-separated lines
-	listSep bool
+	isList  bool // caseIgnoreList: values are $-separated lines
+	listSep bool // a substrings rule applied to list values: match the concatenated lines
 }
 
 // MatchingRule is one of the built-in matching rules (RFC 4517 sec 4.2,
