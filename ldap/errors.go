@@ -14,6 +14,7 @@ type SyntaxError struct {
 	Msg    string // what is wrong, in plain words
 }
 
+// Error formats the fault with its byte offset and, for strings, its column.
 func (e *SyntaxError) Error() string {
 	if e.Column > 0 {
 		return fmt.Sprintf("ldap: invalid %s at byte %d (column %d): %s", e.What, e.Offset, e.Column, e.Msg)

@@ -13,6 +13,7 @@ const (
 	Undefined Result = 2
 )
 
+// String returns "true", "false" or "undefined".
 func (r Result) String() string {
 	switch r {
 	case True:

@@ -26,6 +26,7 @@ const (
 
 var opNames = [...]string{"and", "or", "not", "equalityMatch", "substrings", "greaterOrEqual", "lessOrEqual", "present", "approxMatch", "extensibleMatch"}
 
+// String returns the RFC 4511 name of the Filter choice.
 func (o Op) String() string {
 	if int(o) < len(opNames) {
 		return opNames[o]
@@ -131,6 +132,8 @@ func ParseDialect(s string) (Dialect, error) {
 	return d, nil
 }
 
+// String returns the comma-separated dialect names ("rfc4515" for none),
+// the form ParseDialect reads.
 func (d Dialect) String() string {
 	if d == 0 {
 		return "rfc4515"

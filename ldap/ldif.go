@@ -16,6 +16,7 @@ type LDIFError struct {
 	Msg    string
 }
 
+// Error formats the fault with its line and column.
 func (e *LDIFError) Error() string {
 	if e.Column > 0 {
 		return fmt.Sprintf("ldif: line %d, column %d: %s", e.Line, e.Column, e.Msg)

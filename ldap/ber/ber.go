@@ -39,6 +39,7 @@ type Error struct {
 	Msg    string
 }
 
+// Error formats the fault with its byte offset.
 func (e *Error) Error() string { return fmt.Sprintf("ber: at byte %d: %s", e.Offset, e.Msg) }
 
 // AppendLength appends the shortest definite encoding of n.
