@@ -130,3 +130,42 @@ func FormatFilter(template string, args ...string) (*Filter, error) {
 	}
 	return ParseFilter(b.String())
 }
+
+// Validate checks a filter built by hand: attribute descriptions and
+// matching rules in their RFC 4512 forms, no empty substrings, one child
+// under not, an extensible match with a type or a rule, and nesting within
+// DefaultMaxDepth. Filters from ParseFilter, DecodeFilterBER and the
+// builders always pass (empty and/or lists are RFC 4526 absolute filters
+// and pass too). A filter that passes has a string form that parses back
+// to it.
+func (f *Filter) Validate() error { return f.validate(1) }
+
+func (f *Filter) validate(depth int) error {
+	if f == nil {
+		return errors.New("ldap: nil filter")
+	}
+	if depth > DefaultMaxDepth {
+		return fmt.Errorf("ldap: filter nests deeper than %d levels", DefaultMaxDepth)
+	}
+	switch f.Op {
+	case OpAnd, OpOr, OpNot:
+		if f.Op == OpNot && len(f.Children) != 1 {
+			return fmt.Errorf("ldap: not has %d filters, want 1", len(f.Children))
+		}
+		for _, c := range f.Children {
+			if err := c.validate(depth + 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case OpEqual, OpApprox, OpGreaterOrEqual, OpLessOrEqual, OpPresent:
+		return checkAttr(f.Attr)
+	case OpSubstrings:
+		_, err := Substrings(f.Attr, f.Initial, f.Any, f.Final)
+		return err
+	case OpExtensible:
+		_, err := Extensible(f.Attr, f.Rule, f.DNAttrs, f.Value)
+		return err
+	}
+	return fmt.Errorf("ldap: unknown filter operation %d", f.Op)
+}

@@ -206,3 +206,35 @@ func mustF(f *Filter, err error) *Filter {
 	}
 	return f
 }
+
+func TestValidate(t *testing.T) {
+	good := []*Filter{MustParseFilter("(&(cn=a*b*c)(!(x:dn:1.2.3:=y))(|(a=*)))"), And(), Or()}
+	for _, f := range good {
+		if err := f.Validate(); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	bad := []*Filter{
+		{Op: OpEqual, Attr: "c n"},
+		{Op: OpNot},
+		{Op: OpSubstrings, Attr: "cn", Any: []string{""}},
+		{Op: OpSubstrings, Attr: "cn"},
+		{Op: OpExtensible, Value: "x"},
+		{Op: OpExtensible, Attr: "cn", Rule: "dn", Value: "x"},
+		{Op: Op(12)},
+		And(&Filter{Op: OpPresent, Attr: ""}),
+		nil,
+	}
+	for _, f := range bad {
+		if err := f.Validate(); err == nil {
+			t.Errorf("%+v passes Validate", f)
+		}
+	}
+	deep := MustParseFilter("(a=b)")
+	for i := 0; i < DefaultMaxDepth+1; i++ {
+		deep = Not(deep)
+	}
+	if deep.Validate() == nil {
+		t.Error("a filter nested too deeply passes Validate")
+	}
+}

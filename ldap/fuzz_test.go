@@ -34,6 +34,9 @@ func FuzzParseFilter(f *testing.F) {
 			}
 			return
 		}
+		if err := flt.Validate(); err != nil {
+			t.Fatalf("%q parses to a filter that fails Validate: %v", s, err)
+		}
 		canon := flt.String()
 		back, err := FilterParser{Dialect: RFC4526}.Parse(canon)
 		if err != nil || !back.Equal(flt) {
@@ -61,6 +64,9 @@ func FuzzDecodeFilterBER(f *testing.F) {
 		flt, err := p.DecodeBER(b)
 		if err != nil {
 			return
+		}
+		if err := flt.Validate(); err != nil {
+			t.Fatalf("decodes to a filter that fails Validate: %v", err)
 		}
 		enc := flt.BER()
 		again, err := p.DecodeBER(enc)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,10 @@ func TestLDAPCommandGolden(t *testing.T) {
 		{"syntax form demanded", []string{"ldap", "syntax", "--form", "rfc4517", "teletexterminalidentifier", "ttx1$bogus:abc"}, "", "graphic:", ExitInvalid},
 		{"syntax negative integer", []string{"ldap", "syntax", "INTEGER", "-17", "01"}, "valid rfc4517: -17\n", "leading zero", ExitInvalid},
 		{"syntax unknown", []string{"ldap", "syntax", "Nonsense", "x"}, "", "unknown syntax", ExitUsage},
+		{"syntax bad form", []string{"ldap", "syntax", "--form", "rfc2252", "Boolean", "TRUE"}, "", "--form must be", ExitUsage},
+		{"syntax 1488 only", []string{"ldap", "syntax", "--json", "--form", "rfc1488", "OID", "ds.4.10", "2.5.4.10"},
+			`{"syntax":"OID","value":"ds.4.10","valid":true,"form":"rfc1488"}` + "\n" +
+				`{"syntax":"OID","value":"2.5.4.10","valid":true,"form":"rfc1488"}` + "\n", "", ExitOK},
 		{"unknown subcommand", []string{"ldap", "filtre"}, "", `did you mean "filter"`, ExitUsage},
 		{"unknown flag", []string{"ldap", "dn", "--jsn", "cn=x"}, "", "unknown flag --jsn", ExitUsage},
 	}
@@ -115,6 +120,24 @@ func TestLDAPCommandGolden(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", errb.String(), tt.wantErrHas)
 			}
 		})
+	}
+}
+
+func TestLDAPSyntaxList(t *testing.T) {
+	var out bytes.Buffer
+	env := &Env{Stdout: &out, Stderr: &out}
+	if code := Main(env, []string{"ldap", "syntax", "--list"}); code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, row := range [][3]string{
+		{"1.3.6.1.4.1.1466.115.121.1.41", "Postal Address", "rfc4517,rfc1488"},
+		{"1.3.6.1.4.1.1466.115.121.1.8", "Certificate", "rfc1488"},
+		{"-", "Case Ignore List", "rfc1488"},
+	} {
+		want := fmt.Sprintf("%-30s %-32s %s", row[0], row[1], row[2])
+		if !strings.Contains(out.String(), want+"\n") {
+			t.Errorf("--list lacks %q:\n%s", want, out.String())
+		}
 	}
 }
 
