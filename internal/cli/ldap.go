@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ucskit/ucs/ldap"
 )
@@ -172,9 +173,12 @@ func toJSONErr(err error) *jsonErr {
 	return &jsonErr{Message: err.Error()}
 }
 
+// writeJSON writes v as one line of JSON, without HTML escaping (so
+// "<=" stays readable).
 func writeJSON(w io.Writer, v any) {
-	b, _ := json.Marshal(v)
-	fmt.Fprintf(w, "%s\n", b)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
 }
 
 func ldapFilter(env *Env, f ldapFlags, args []string) int {
@@ -194,11 +198,16 @@ func ldapFilter(env *Env, f ldapFlags, args []string) int {
 		if f.json {
 			out := struct {
 				Input     string   `json:"input"`
+				InputHex  string   `json:"input_hex,omitempty"`
 				Valid     bool     `json:"valid"`
 				Canonical *string  `json:"canonical,omitempty"`
 				BER       *string  `json:"ber,omitempty"`
 				Error     *jsonErr `json:"error,omitempty"`
 			}{Input: in, Valid: err == nil}
+			if !utf8.ValidString(in) {
+				// JSON strings cannot hold the raw bytes: give them in hex too.
+				out.InputHex = hex.EncodeToString([]byte(in))
+			}
 			if err == nil {
 				c, b := flt.String(), hex.EncodeToString(flt.BER())
 				out.Canonical, out.BER = &c, &b
