@@ -298,18 +298,24 @@ var slapdDifferences = map[string]slapdDifference{
 	"(mail~=user001@example.com)":                                  {"approximate matching has no standard algorithm (RFC 4511 sec 4.5.1.7.6); ucs compares words with digits literally, slapd's phonetic codes drop the digits and take every userNNN", false},
 }
 
-func TestSlapd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a real slapd; skipped in -short mode")
+// skipOrFail skips the test when OpenLDAP is missing, except in CI.
+func skipOrFail(t *testing.T) {
+	t.Helper()
+	msg := "OpenLDAP slapd is not installed (scripts/setup.d/50-slapd.sh installs it from Debian's packages)"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg + "; in CI this test must run")
 	}
-	inCI := os.Getenv("CI") == "true"
-	slapd, slapadd, schemaDir, modDir := findTool("slapd"), findTool("slapadd"), findSchemaDir(), findModuleDir()
-	if slapd == "" || slapadd == "" || schemaDir == "" {
-		msg := "OpenLDAP slapd is not installed (scripts/setup.d/50-slapd.sh installs it from Debian's packages)"
-		if inCI {
-			t.Fatal(msg + "; in CI this test must run")
-		}
-		t.Skip(msg)
+	t.Skip(msg)
+}
+
+// writeSlapdConf writes a throw-away slapd.conf (core, cosine,
+// inetorgperson and nis schemas, one mdb database) into a temporary
+// directory and returns the directory and the file.
+func writeSlapdConf(t *testing.T) (string, string) {
+	t.Helper()
+	schemaDir, modDir := findSchemaDir(), findModuleDir()
+	if schemaDir == "" {
+		skipOrFail(t)
 	}
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "db"), 0o700)
@@ -334,7 +340,141 @@ directory %s/db
 maxsize 104857600
 `, dir)
 	confPath := filepath.Join(dir, "slapd.conf")
-	os.WriteFile(confPath, []byte(conf), 0o600)
+	if err := os.WriteFile(confPath, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir, confPath
+}
+
+// genDNs builds DN strings that exercise RFC 4514 escapes, the RFC 1485
+// forms slapd accepts, multi-valued RDNs, case, spaces and UTF-8.
+func genDNs(n int) []string {
+	rng := rand.New(rand.NewSource(4514))
+	types := []string{"cn", "CN", "commonName", "sn", "uid", "UID", "o", "ou", "dc", "givenName", "GIVENNAME", "l", "st", "title", "description", "2.5.4.3", "mail", "uidNumber"}
+	words := []string{"Babs", "JENSEN", "Lučić", "Zoë", "陈大文", "Ünïcöde", "x", "O'Brien", "de la Cruz", "😀", "ΣΊΣΥΦΟΣ", "Ꝏ", "a.b", "1", "42"}
+	specials := []string{"\\,", "\\+", "\\\"", "\\;", "\\<", "\\>", "\\=", "\\\\", "\\2C", "\\c3\\a9", "=", "#", "\\20"}
+	value := func(typ string) string {
+		switch strings.ToLower(typ) {
+		case "uidnumber":
+			return fmt.Sprint(rng.Intn(3000) - 1000)
+		case "mail":
+			return []string{"User@Example.COM", "a.b@c.example"}[rng.Intn(2)]
+		case "dc":
+			return []string{"Example", "COM", "x-1"}[rng.Intn(3)]
+		}
+		var b strings.Builder
+		if rng.Intn(6) == 0 {
+			b.WriteString("\\ ")
+		}
+		k := 1 + rng.Intn(3)
+		for i := 0; i < k; i++ {
+			if i > 0 {
+				b.WriteString([]string{" ", "  ", "   "}[rng.Intn(3)])
+			}
+			b.WriteString(words[rng.Intn(len(words))])
+			if rng.Intn(4) == 0 {
+				b.WriteString(specials[rng.Intn(len(specials))])
+			}
+		}
+		if rng.Intn(6) == 0 {
+			b.WriteString("\\ ")
+		}
+		return b.String()
+	}
+	var dns []string
+	for i := 0; i < n; i++ {
+		var rdns []string
+		for r := 0; r < 1+rng.Intn(4); r++ {
+			used := map[string]bool{}
+			var avas []string
+			for a := 0; a < 1+rng.Intn(2); a++ {
+				typ := types[rng.Intn(len(types))]
+				if k := SyntaxByName(Standard().AttributeType(typ).SyntaxOID()); k == nil || used[Standard().AttributeType(typ).OID] {
+					continue
+				}
+				used[Standard().AttributeType(typ).OID] = true
+				sp := ""
+				if rng.Intn(5) == 0 {
+					sp = " "
+				}
+				avas = append(avas, typ+sp+"="+sp+value(typ))
+			}
+			rdns = append(rdns, strings.Join(avas, "+"))
+		}
+		sep := ","
+		if rng.Intn(5) == 0 {
+			sep = []string{";", ", ", " ; "}[rng.Intn(3)]
+		}
+		dn := strings.Join(rdns, sep)
+		// Break some of them, each in one way.
+		switch rng.Intn(24) {
+		case 0:
+			dn += ","
+		case 1:
+			dn += "+"
+		case 2:
+			dn = "fooBar=x," + dn
+		case 3:
+			dn = "cn=," + dn
+		case 4:
+			dn = "cn=a<b," + dn
+		case 5:
+			dn = "cn=a\\zz," + dn
+		case 6:
+			dn = "cn=\"quoted\"," + dn
+		case 7:
+			dn = "uidNumber=12a," + dn
+		}
+		dns = append(dns, dn)
+	}
+	return dns
+}
+
+// TestSlapdDN compares NormalizeDN with OpenLDAP's slapdn -N (which
+// normalizes with the same schema) on generated DNs.
+func TestSlapdDN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs slapdn; skipped in -short mode")
+	}
+	slapdn := findTool("slapdn")
+	if slapdn == "" {
+		skipOrFail(t)
+	}
+	_, confPath := writeSlapdConf(t)
+	agree := 0
+	dns := genDNs(200)
+	for _, dn := range dns {
+		out, err := exec.Command(slapdn, "-f", confPath, "-N", dn).CombinedOutput()
+		slapdOK := err == nil
+		want := strings.TrimSuffix(string(out), "\n")
+		got, uerr := NormalizeDN(dn, nil, true)
+		switch {
+		case slapdOK != (uerr == nil):
+			t.Errorf("%q: slapdn valid=%v (%s), ucs valid=%v (%v)", dn, slapdOK, want, uerr == nil, uerr)
+		case slapdOK && got != want:
+			t.Errorf("%q: slapdn %q, ucs %q", dn, want, got)
+		default:
+			agree++
+		}
+	}
+	valid := 0
+	for _, dn := range dns {
+		if _, err := NormalizeDN(dn, nil, true); err == nil {
+			valid++
+		}
+	}
+	t.Logf("slapdn and ucs agree on %d of %d generated DNs (%d valid, %d invalid)", agree, len(dns), valid, len(dns)-valid)
+}
+
+func TestSlapd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a real slapd; skipped in -short mode")
+	}
+	slapd, slapadd := findTool("slapd"), findTool("slapadd")
+	if slapd == "" || slapadd == "" {
+		skipOrFail(t)
+	}
+	dir, confPath := writeSlapdConf(t)
 	entries := genEntries(300)
 	ldifPath := filepath.Join(dir, "data.ldif")
 	fh, err := os.Create(ldifPath)
