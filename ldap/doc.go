@@ -114,7 +114,7 @@
 //     value only when its BER tag is a string type of the attribute's
 //     syntax (so givenName=#0404... is refused: OCTET STRING is not a
 //     DirectoryString, while uid=#0c0454657374, a UTF8String, is uid=test;
-//     slapd refuses every #hexstring, which RFC 4514 sec 2.4 allows).
+//     slapd refuses every #hexstring, which the RFC 4514 sec 3 grammar allows).
 //     Unknown attribute types are errors, as in slapd. On 200 generated
 //     DNs (escapes, RFC 1485 forms, multi-valued RDNs, UTF-8, broken
 //     ones) NormalizeDN and slapdn -N agree on every one (TestSlapdDN).
