@@ -40,7 +40,9 @@
 // names as written, writes ":dn" in lower case, leaves valid UTF-8 as it
 // is and escapes only NUL ( ) * \ and bytes that are not UTF-8, as
 // lower-case \hh. Parsing the canonical form gives the same filter, and
-// the BER encoding decodes to the same filter (both are fuzzed).
+// the BER encoding decodes to the same filter (both are fuzzed). On 250
+// generated filters sent by OpenLDAP's ldapsearch from their canonical
+// form, libldap's BER is byte for byte ucs's (TestLibldapFilterBER).
 // FilterParser bounds the nesting depth (DefaultMaxDepth) and the input
 // size (DefaultMaxFilterLen); the parser checks the depth before it
 // recurses, so a hostile filter cannot exhaust the stack. Programs that

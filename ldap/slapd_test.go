@@ -643,48 +643,59 @@ func (c *ldapConn) send(op []byte) error {
 	return err
 }
 
-// readMessage reads one LDAPMessage and returns its protocol op element.
+// readMessage reads one LDAPMessage and returns its protocol op element,
+// checking that it answers the last request.
 func (c *ldapConn) readMessage() (ber.Element, error) {
-	hdr := []byte{}
-	b, err := c.r.ReadByte()
-	if err != nil {
-		return ber.Element{}, err
+	id, op, err := c.readAny()
+	if err == nil && id != c.msgID {
+		err = fmt.Errorf("message id %d, want %d", id, c.msgID)
 	}
-	hdr = append(hdr, b)
-	l, err := c.r.ReadByte()
-	if err != nil {
-		return ber.Element{}, err
+	return op, err
+}
+
+// readAny reads one LDAPMessage and returns its id and protocol op.
+func (c *ldapConn) readAny() (int64, ber.Element, error) {
+	hdr := make([]byte, 2, 6)
+	if _, err := io.ReadFull(c.r, hdr); err != nil {
+		return 0, ber.Element{}, err
 	}
-	hdr = append(hdr, l)
-	n := int(l)
-	if l&0x80 != 0 {
+	n := int(hdr[1])
+	if hdr[1]&0x80 != 0 {
+		k := int(hdr[1] & 0x7F)
+		if k > 4 {
+			return 0, ber.Element{}, fmt.Errorf("length of %d octets", k)
+		}
+		ext := make([]byte, k)
+		if _, err := io.ReadFull(c.r, ext); err != nil {
+			return 0, ber.Element{}, err
+		}
+		hdr = append(hdr, ext...)
 		n = 0
-		for i := 0; i < int(l&0x7F); i++ {
-			x, err := c.r.ReadByte()
-			if err != nil {
-				return ber.Element{}, err
-			}
-			hdr = append(hdr, x)
+		for _, x := range ext {
 			n = n<<8 | int(x)
 		}
 	}
+	if n > 16<<20 {
+		return 0, ber.Element{}, fmt.Errorf("message of %d bytes", n)
+	}
 	body := make([]byte, n)
 	if _, err := io.ReadFull(c.r, body); err != nil {
-		return ber.Element{}, err
+		return 0, ber.Element{}, err
 	}
 	msg, _, err := ber.Read(append(hdr, body...), 0)
 	if err != nil {
-		return ber.Element{}, err
+		return 0, ber.Element{}, err
 	}
-	id, rest, err := ber.Read(msg.Content, msg.ContentOffset)
+	ide, rest, err := ber.Read(msg.Content, msg.ContentOffset)
 	if err != nil {
-		return ber.Element{}, err
+		return 0, ber.Element{}, err
 	}
-	if v, err := ber.ReadInteger(id); err != nil || v != c.msgID {
-		return ber.Element{}, fmt.Errorf("message id %d, want %d (%v)", v, c.msgID, err)
+	id, err := ber.ReadInteger(ide)
+	if err != nil {
+		return 0, ber.Element{}, err
 	}
-	op, _, err := ber.Read(rest, id.Offset)
-	return op, err
+	op, _, err := ber.Read(rest, msg.ContentOffset+len(msg.Content)-len(rest))
+	return id, op, err
 }
 
 // result reads resultCode and diagnosticMessage of an LDAPResult.
