@@ -1,0 +1,170 @@
+package charset
+
+// The legacy encodings of ucs: Chinese, Japanese, Korean, the single-byte
+// code pages, WHATWG's replacement encoding and the UNICODE-1-1-UTF-8
+// guard.
+//
+// Lookup follows the WHATWG label table (Encoding Standard §4.2 and
+// encodings.json, pinned in internal/gen/data) for every label registered
+// here, with these deliberate deviations:
+//
+//   - The labels of ISO-8859-1 (iso-8859-1, iso8859-1, iso88591,
+//     iso_8859-1, iso_8859-1:1987, iso-ir-100, latin1, l1, cp819, ibm819,
+//     csisolatin1) name a true ISO-8859-1 charset, whose bytes 80–9F are
+//     the C1 controls; WHATWG maps them to windows-1252.
+//   - The labels of ASCII (ascii, us-ascii, ansi_x3.4-1968) name a true
+//     US-ASCII charset, in which bytes 80–FF are malformed; WHATWG maps them
+//     to windows-1252.
+//   - unicode-1-1-utf-8 names a decode-only charset that refuses the
+//     Unicode 1.1 Hangul block (U+3400–U+4DFF) instead of reading it as
+//     today's characters; WHATWG maps the label to UTF-8.
+//
+// Labels that WHATWG lacks (IANA names, Windows code pages, iconv and ICU
+// spellings) are added per charset. WHATWG's gb2312 means GBK here too;
+// strict GB 2312 (EUC-CN) is reached as euc-cn or cp20936. WHATWG's
+// tis-620 means windows-874; TIS 620 itself is tis-620-2533.
+
+import (
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/japanese"
+	"github.com/ucskit/ucs/encoding/korean"
+	"github.com/ucskit/ucs/encoding/replacement"
+	"github.com/ucskit/ucs/encoding/simplifiedchinese"
+	"github.com/ucskit/ucs/encoding/singlebyte"
+	"github.com/ucskit/ucs/encoding/traditionalchinese"
+)
+
+const whatwgEdition = "WHATWG Encoding Standard (indexes of 2024-09-18)"
+
+func init() {
+	// Chinese.
+	register(&Charset{
+		Name: "gb18030", Codec: simplifiedchinese.GB18030, Family: "chinese", MIB: 114,
+		Aliases:   []string{"gb-18030", "gb18030-2022", "ibm-1392", "csgb18030"},
+		CodePages: []int{54936}, ASCIICompatible: false,
+		Edition: "GB 18030-2022 as the WHATWG Encoding Standard specifies it (2024-10)",
+		Summary: "Chinese national standard: all of Unicode in 1, 2 or 4 bytes",
+	})
+	register(&Charset{
+		Name: "gb18030-2005", Codec: simplifiedchinese.GB18030_2005, Family: "chinese",
+		Aliases: []string{"gb-18030-2005"}, ASCIICompatible: false,
+		Edition: "GB 18030-2005",
+		Summary: "GB 18030, 2005 edition (18 two-byte codes are private-use characters)",
+	})
+	register(&Charset{
+		Name: "gbk", Codec: simplifiedchinese.GBK, Family: "chinese", MIB: 113,
+		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "cp936", "ms936", "windows-936", "csgbk"},
+		CodePages: []int{936}, ASCIICompatible: false, Edition: whatwgEdition,
+		Summary: "simplified Chinese, Windows code page 936 (WHATWG's gb2312 too)",
+	})
+	register(&Charset{
+		Name: "euc-cn", Codec: simplifiedchinese.GB2312, Family: "chinese", MIB: 2025,
+		Aliases:   []string{"euccn", "x-euc-cn", "gb2312-strict", "gb2312-1980", "cn-gb"},
+		CodePages: []int{20936}, ASCIICompatible: true, Edition: "GB 2312-80",
+		Summary: "GB 2312 in its EUC form: the 7445 characters of 1980 only",
+	})
+	register(&Charset{
+		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
+		Aliases:   []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
+		CodePages: []int{950}, ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
+		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
+	})
+	// Japanese.
+	register(&Charset{
+		Name: "shift_jis", Codec: japanese.ShiftJIS, Family: "japanese", MIB: 17,
+		Aliases:   []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "sjis", "windows-31j", "x-sjis", "cswindows31j", "shiftjis"},
+		CodePages: []int{932}, ASCIICompatible: false, Edition: whatwgEdition,
+		Summary: "Japanese, Windows code page 932",
+	})
+	register(&Charset{
+		Name: "euc-jp", Codec: japanese.EUCJP, Family: "japanese", MIB: 18,
+		Aliases:   []string{"cseucpkdfmtjapanese", "x-euc-jp", "eucjp", "ujis", "extended_unix_code_packed_format_for_japanese"},
+		CodePages: []int{51932, 20932}, ASCIICompatible: true, Edition: whatwgEdition,
+		Summary: "Japanese EUC: JIS X 0208 and (decoding) JIS X 0212",
+	})
+	register(&Charset{
+		Name: "iso-2022-jp", Codec: japanese.ISO2022JP, Family: "japanese", MIB: 39,
+		Aliases:   []string{"csiso2022jp", "jis", "jis7", "iso2022jp"},
+		CodePages: []int{50220}, Edition: whatwgEdition + "; ESC % G recognised",
+		Summary: "Japanese 7-bit mail encoding (RFC 1468)",
+	})
+	// Korean.
+	register(&Charset{
+		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,
+		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr", "ms949"},
+		CodePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
+		Summary: "Korean, Windows code page 949 (UHC)",
+	})
+	// WHATWG's replacement encoding and the Unicode 1.1 guard.
+	register(&Charset{
+		Name: "replacement", Codec: replacement.Replacement, Family: "replacement",
+		Aliases:   []string{"csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"},
+		CodePages: []int{52936, 50225},
+		Edition:   "WHATWG Encoding Standard §14.1",
+		Summary:   "refused encodings (ISO-2022-KR, ISO-2022-CN, HZ-GB-2312): any input decodes to one U+FFFD",
+	})
+	register(&Charset{
+		Name: "unicode-1-1-utf-8", Codec: replacement.Unicode11UTF8, Family: "unicode", MIB: 103,
+		ASCIICompatible: true, Edition: "RFC 2279 §5 label; Unicode 1.1",
+		Summary: "UTF-8 of Unicode 1.1: decode-only, refuses the withdrawn Hangul block U+3400–U+4DFF (no authoritative mapping exists)",
+	})
+	// Single-byte.
+	for _, s := range singleByteCharsets {
+		register(&Charset{
+			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib,
+			Aliases: s.aliases, CodePages: s.cps, ASCIICompatible: true,
+			Edition: s.edition, Summary: s.summary,
+		})
+	}
+}
+
+type sbCharset struct {
+	codec   *encoding.Codec
+	mib     int
+	cps     []int
+	aliases []string
+	edition string
+	summary string
+}
+
+var singleByteCharsets = []sbCharset{
+	{singlebyte.ISO8859_1, 4, []int{28591}, []string{"iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "iso-ir-100", "latin1", "l1", "cp819", "ibm819", "csisolatin1", "8859-1", "iso-8859-1:1987"}, "ISO/IEC 8859-1:1998 with C1 controls (not WHATWG's windows-1252)", "Latin-1, Western European, exactly (80–9F are C1 controls)"},
+	{singlebyte.USASCII, 3, []int{20127}, []string{"ascii", "ansi_x3.4-1968", "iso646-us", "646", "csascii", "cp367", "ibm367", "iso-ir-6", "us", "iso_646.irv:1991", "ansi_x3.4-1986", "ascii7"}, "ANSI X3.4-1968 (not WHATWG's windows-1252)", "7-bit ASCII; bytes 80–FF are invalid"},
+	{singlebyte.Windows1252, 2252, []int{1252}, []string{"x-cp1252"}, whatwgEdition, "Western European (Windows)"},
+	{singlebyte.IBM866, 2086, []int{866}, []string{"866", "csibm866"}, whatwgEdition, "DOS Cyrillic (Russian)"},
+	{singlebyte.ISO8859_2, 5, []int{28592}, []string{"csisolatin2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987", "l2", "latin2"}, whatwgEdition, "Latin-2, Central European"},
+	{singlebyte.ISO8859_3, 6, []int{28593}, []string{"csisolatin3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988", "l3", "latin3"}, whatwgEdition, "Latin-3, South European"},
+	{singlebyte.ISO8859_4, 7, []int{28594}, []string{"csisolatin4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988", "l4", "latin4"}, whatwgEdition, "Latin-4, North European"},
+	{singlebyte.ISO8859_5, 8, []int{28595}, []string{"csisolatincyrillic", "cyrillic", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5", "iso_8859-5:1988"}, whatwgEdition, "Latin/Cyrillic"},
+	{singlebyte.ISO8859_6, 9, []int{28596}, []string{"arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987"}, whatwgEdition, "Latin/Arabic"},
+	{singlebyte.ISO8859_7, 10, []int{28597}, []string{"csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "iso8859-7", "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek"}, whatwgEdition, "Latin/Greek"},
+	{singlebyte.ISO8859_8, 11, []int{28598}, []string{"csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "iso8859-8", "iso88598", "iso_8859-8", "iso_8859-8:1988", "visual"}, whatwgEdition, "Latin/Hebrew, visual order"},
+	{singlebyte.ISO8859_8I, 85, []int{38598}, []string{"csiso88598i", "logical"}, whatwgEdition, "Latin/Hebrew, logical order"},
+	{singlebyte.ISO8859_10, 13, []int{28600}, []string{"csisolatin6", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6"}, whatwgEdition, "Latin-6, Nordic"},
+	{singlebyte.ISO8859_13, 109, []int{28603}, []string{"iso8859-13", "iso885913", "latin7", "l7"}, whatwgEdition, "Latin-7, Baltic Rim"},
+	{singlebyte.ISO8859_14, 110, []int{28604}, []string{"iso8859-14", "iso885914", "latin8", "l8"}, whatwgEdition, "Latin-8, Celtic"},
+	{singlebyte.ISO8859_15, 111, []int{28605}, []string{"csisolatin9", "iso8859-15", "iso885915", "iso_8859-15", "l9", "latin9", "latin-9"}, whatwgEdition, "Latin-9, Western European with €"},
+	{singlebyte.ISO8859_16, 112, []int{28606}, []string{"iso8859-16", "iso885916", "latin10", "l10"}, whatwgEdition, "Latin-10, South-Eastern European"},
+	{singlebyte.KOI8R, 2084, []int{20866}, []string{"cskoi8r", "koi", "koi8", "koi8_r"}, whatwgEdition, "Russian (RFC 1489)"},
+	{singlebyte.KOI8U, 2088, []int{21866}, []string{"koi8-ru", "koi8_u"}, whatwgEdition, "Ukrainian (RFC 2319)"},
+	{singlebyte.Macintosh, 2027, []int{10000}, []string{"csmacintosh", "mac", "x-mac-roman", "macroman", "mac-roman"}, whatwgEdition, "Mac OS Roman"},
+	{singlebyte.XMacCyrillic, 0, []int{10007}, []string{"x-mac-ukrainian", "maccyrillic", "mac-cyrillic"}, whatwgEdition, "Mac OS Cyrillic"},
+	{singlebyte.Windows874, 2109, []int{874}, []string{"dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620"}, whatwgEdition, "Thai (Windows; WHATWG's tis-620 too)"},
+	{singlebyte.Windows1250, 2250, []int{1250}, []string{"x-cp1250"}, whatwgEdition, "Central European (Windows)"},
+	{singlebyte.Windows1251, 2251, []int{1251}, []string{"x-cp1251"}, whatwgEdition, "Cyrillic (Windows)"},
+	{singlebyte.Windows1253, 2253, []int{1253}, []string{"x-cp1253"}, whatwgEdition, "Greek (Windows)"},
+	{singlebyte.Windows1254, 2254, []int{1254}, []string{"csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5", "x-cp1254"}, whatwgEdition, "Turkish (Windows; WHATWG's iso-8859-9 too)"},
+	{singlebyte.Windows1255, 2255, []int{1255}, []string{"x-cp1255"}, whatwgEdition, "Hebrew (Windows)"},
+	{singlebyte.Windows1256, 2256, []int{1256}, []string{"x-cp1256"}, whatwgEdition, "Arabic (Windows)"},
+	{singlebyte.Windows1257, 2257, []int{1257}, []string{"x-cp1257"}, whatwgEdition, "Baltic (Windows)"},
+	{singlebyte.Windows1258, 2258, []int{1258}, []string{"x-cp1258"}, whatwgEdition, "Vietnamese (Windows)"},
+	{singlebyte.XUserDefined, 0, nil, nil, "WHATWG Encoding Standard §14.5", "bytes 80–FF as private-use U+F780–U+F7FF"},
+	{singlebyte.IBM437, 2011, []int{437}, []string{"437", "cspc8codepage437", "dos-437", "oem-us"}, "IBM ibm-437_P100-1995 (bytes 80–FF)", "original IBM PC / DOS United States"},
+	{singlebyte.IBM850, 2009, []int{850}, []string{"850", "cspc850multilingual", "dos-850"}, "IBM ibm-850_P100-1999 (bytes 80–FF)", "DOS Latin-1 (Western European)"},
+	{singlebyte.IBM852, 2010, []int{852}, []string{"852", "cspcp852", "dos-852"}, "IBM ibm-852_P100-1999 (bytes 80–FF)", "DOS Latin-2 (Central European)"},
+	{singlebyte.IBM855, 2046, []int{855}, []string{"855", "csibm855", "dos-855"}, "IBM ibm-855_P100-1995 (bytes 80–FF)", "DOS Cyrillic"},
+	{singlebyte.IBM857, 2047, []int{857}, []string{"857", "csibm857", "dos-857"}, "IBM ibm-857_P100-1995 (bytes 80–FF)", "DOS Turkish"},
+	{singlebyte.IBM862, 2013, []int{862}, []string{"862", "cspc862latinhebrew", "dos-862"}, "IBM ibm-862_P100-1995 (bytes 80–FF)", "DOS Hebrew"},
+	{singlebyte.CP1125, 0, []int{1125}, []string{"rst-2018-91", "cp866u", "ruscii"}, "IBM ibm-1125_P100-1997 (bytes 80–FF)", "DOS Ukrainian"},
+	{singlebyte.TIS620, 2259, nil, []string{"tis620-2533", "tis-620:2533", "cstis620"}, "TIS 620-2533, glibc's table", "Thai Industrial Standard (no NBSP at A0; not WHATWG's tis-620)"},
+}

@@ -1,0 +1,221 @@
+// Package mb holds the pieces that every legacy codec of ucs shares: the
+// word-at-a-time ASCII copy, a strict UTF-8 reader that classifies
+// malformed input for encoders, and decode tables that hold each
+// character's UTF-8 bytes ready to store.
+package mb
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+
+	"github.com/ucskit/ucs/encoding"
+)
+
+const hiBits = 0x8080808080808080
+
+// ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
+// fits in dst, and returns its length. It reads eight bytes at a time and
+// does not allocate.
+func ASCII(dst, src []byte) int {
+	n := min(len(dst), len(src))
+	src = src[:n]
+	i := 0
+	for ; i+32 <= n; i += 32 {
+		s := src[i : i+32 : i+32]
+		a := binary.LittleEndian.Uint64(s[0:8])
+		b := binary.LittleEndian.Uint64(s[8:16])
+		c := binary.LittleEndian.Uint64(s[16:24])
+		d := binary.LittleEndian.Uint64(s[24:32])
+		if (a|b|c|d)&hiBits != 0 {
+			break
+		}
+	}
+	for ; i+8 <= n; i += 8 {
+		if binary.LittleEndian.Uint64(src[i:i+8])&hiBits != 0 {
+			break
+		}
+	}
+	for i < n && src[i] < 0x80 {
+		i++
+	}
+	copy(dst, src[:i])
+	return i
+}
+
+// ASCIILen returns the length of the longest ASCII prefix of src.
+func ASCIILen(src []byte) int {
+	n := len(src)
+	i := 0
+	for ; i+32 <= n; i += 32 {
+		s := src[i : i+32 : i+32]
+		a := binary.LittleEndian.Uint64(s[0:8])
+		b := binary.LittleEndian.Uint64(s[8:16])
+		c := binary.LittleEndian.Uint64(s[16:24])
+		d := binary.LittleEndian.Uint64(s[24:32])
+		if (a|b|c|d)&hiBits != 0 {
+			break
+		}
+	}
+	for ; i+8 <= n; i += 8 {
+		if binary.LittleEndian.Uint64(src[i:i+8])&hiBits != 0 {
+			break
+		}
+	}
+	for i < n && src[i] < 0x80 {
+		i++
+	}
+	return i
+}
+
+// DecodeRune reads one character of strict UTF-8 (RFC 3629) from the
+// start of p, which must not be empty. It returns the character and its
+// length; or, for malformed input, the length of the maximal subpart and
+// the kind of the error (r is then -1); or n == 0 when p ends inside a
+// character that more input could complete and atEOF is false.
+func DecodeRune(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
+	b := p[0]
+	var need int
+	lo, hi := byte(0x80), byte(0xBF)
+	loKind := encoding.BadContinuation
+	hiKind := encoding.BadContinuation
+	switch {
+	case b < 0x80:
+		return rune(b), 1, encoding.KindNone
+	case b < 0xC0:
+		return -1, 1, encoding.UnexpectedContinuation
+	case b < 0xC2:
+		return -1, 1, encoding.Overlong
+	case b < 0xE0:
+		need = 2
+	case b < 0xF0:
+		need = 3
+		if b == 0xE0 {
+			lo, loKind = 0xA0, encoding.Overlong
+		} else if b == 0xED {
+			hi, hiKind = 0x9F, encoding.Surrogate
+		}
+	case b < 0xF5:
+		need = 4
+		if b == 0xF0 {
+			lo, loKind = 0x90, encoding.Overlong
+		} else if b == 0xF4 {
+			hi, hiKind = 0x8F, encoding.OutOfRange
+		}
+	case b < 0xF8:
+		return -1, 1, encoding.OutOfRange
+	case b < 0xFC:
+		return -1, 1, encoding.Obsolete5ByteLead
+	case b < 0xFE:
+		return -1, 1, encoding.Obsolete6ByteLead
+	default:
+		return -1, 1, encoding.InvalidByte
+	}
+	for i := 1; i < need; i++ {
+		if i >= len(p) {
+			if atEOF {
+				return -1, i, encoding.Truncated
+			}
+			return -1, 0, encoding.KindNone
+		}
+		c := p[i]
+		if i == 1 {
+			if c < lo && c >= 0x80 {
+				return -1, 1, loKind
+			}
+			if c > hi && c <= 0xBF {
+				return -1, 1, hiKind
+			}
+		}
+		if c < 0x80 || c > 0xBF {
+			return -1, i, encoding.BadContinuation
+		}
+	}
+	r, _ = utf8.DecodeRune(p[:need])
+	return r, need, encoding.KindNone
+}
+
+// utf8Len gives the length of a UTF-8 sequence from its first byte.
+var utf8Len = [256]uint8{
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0,
+}
+
+// Pack returns the UTF-8 bytes of r packed little-endian into a uint32,
+// as the decode tables store them; 0 for r <= 0 (no character).
+func Pack(r rune) uint32 {
+	if r <= 0 {
+		return 0
+	}
+	var b [4]byte
+	utf8.EncodeRune(b[:], r)
+	return binary.LittleEndian.Uint32(b[:])
+}
+
+// PackedLen returns the number of UTF-8 bytes in a packed value.
+func PackedLen(v uint32) int { return int(utf8Len[uint8(v)]) }
+
+// Put stores the packed character v at the start of dst and returns its
+// length, or 0 when dst is too short. It writes four bytes when dst has
+// room for them, which is faster than writing exactly the character.
+func Put(dst []byte, v uint32) int {
+	n := int(utf8Len[uint8(v)])
+	if len(dst) >= 4 {
+		binary.LittleEndian.PutUint32(dst, v)
+		return n
+	}
+	if len(dst) < n {
+		return 0
+	}
+	for i := 0; i < n; i++ {
+		dst[i] = byte(v >> (8 * i))
+	}
+	return n
+}
+
+// Unpack returns the character of a packed value.
+func Unpack(v uint32) rune {
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], v)
+	r, _ := utf8.DecodeRune(b[:PackedLen(v)])
+	return r
+}
+
+// PackTable16 returns the packed form of a code point table.
+func PackTable16(idx []uint16) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = Pack(rune(r))
+	}
+	return out
+}
+
+// PackTable32 returns the packed form of a code point table.
+func PackTable32(idx []uint32) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = Pack(rune(r))
+	}
+	return out
+}
+
+// NextRune reads one character from src for an encoder, taking the fast
+// path for well-formed two- and three-byte sequences. See DecodeRune.
+func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
+	c := src[0]
+	if c >= 0xE0 && c < 0xF0 && len(src) >= 3 {
+		c1, c2 := src[1], src[2]
+		r = rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+		if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+			return r, 3, encoding.KindNone
+		}
+	} else if c >= 0xC2 && c < 0xE0 && len(src) >= 2 && src[1]&0xC0 == 0x80 {
+		return rune(c&0x1F)<<6 | rune(src[1]&0x3F), 2, encoding.KindNone
+	}
+	return DecodeRune(src, atEOF)
+}

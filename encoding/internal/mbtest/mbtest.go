@@ -1,0 +1,237 @@
+// Package mbtest is the test harness of ucs's legacy codecs: streaming
+// with the input split at every position and every destination size,
+// every error policy checked against the strict decoder, and round trips.
+package mbtest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+)
+
+// Run transforms src with t, feeding it in two chunks split at split and
+// writing through a destination buffer of dstSize bytes (grown only when
+// the transformer cannot make progress in it, as x/text's helpers do).
+func Run(t transform.Transformer, src []byte, split, dstSize int) ([]byte, error) {
+	t.Reset()
+	var out []byte
+	dst := make([]byte, dstSize)
+	var pending []byte
+	chunks := [2][]byte{src[:split], src[split:]}
+	for ci, ch := range chunks {
+		pending = append(pending, ch...)
+		atEOF := ci == 1
+		for {
+			nd, ns, err := t.Transform(dst, pending, atEOF)
+			out = append(out, dst[:nd]...)
+			pending = pending[ns:]
+			switch {
+			case err == transform.ErrShortDst:
+				if nd == 0 && ns == 0 {
+					dst = make([]byte, 2*len(dst)+1)
+				}
+				continue
+			case err == transform.ErrShortSrc:
+				if atEOF {
+					return out, fmt.Errorf("ErrShortSrc at end of input")
+				}
+			case err != nil:
+				return out, err
+			case atEOF && len(pending) > 0:
+				return out, fmt.Errorf("transformer stopped with %d bytes left at end of input", len(pending))
+			}
+			break
+		}
+	}
+	return out, nil
+}
+
+// Whole transforms src in one call with ample room.
+func Whole(t transform.Transformer, src []byte) ([]byte, error) {
+	return Run(t, src, 0, 4*len(src)+64)
+}
+
+// Streaming checks that decoding (or encoding) src gives the same output
+// and error whatever the split point and destination size. Sizes go from 1
+// to maxDst.
+func Streaming(tb testing.TB, c *encoding.Codec, encode bool, src []byte, maxDst int) {
+	tb.Helper()
+	mk := c.DecodeTransformer
+	if encode {
+		mk = c.EncodeTransformer
+	}
+	want, wantErr := Whole(mk(), src)
+	for split := 0; split <= len(src); split++ {
+		for size := 1; size <= maxDst; size++ {
+			got, err := Run(mk(), src, split, size)
+			if !bytes.Equal(got, want) || !sameError(err, wantErr) {
+				tb.Fatalf("%s %s % X split at %d, dst %d:\n got % X, %v\nwant % X, %v",
+					c.Name(), dir(encode), src, split, size, got, err, want, wantErr)
+			}
+		}
+	}
+}
+
+func dir(encode bool) string {
+	if encode {
+		return "encode"
+	}
+	return "decode"
+}
+
+func sameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	var ea, eb *encoding.Error
+	if errors.As(a, &ea) && errors.As(b, &eb) {
+		return ea.Offset == eb.Offset && ea.Len == eb.Len && ea.Kind == eb.Kind && ea.Rune == eb.Rune
+	}
+	return a.Error() == b.Error()
+}
+
+// Policies checks every error policy of the decoder (or encoder) on src
+// against the strict one: the strict codec is run repeatedly, restarting
+// after each error, and the Replace, Skip and Escape outputs must equal
+// what that reconstruction predicts. It returns the number of errors.
+func Policies(tb testing.TB, c *encoding.Codec, encode bool, src []byte) int {
+	tb.Helper()
+	strict := c.WithPolicy(encoding.Fail)
+	mk := strict.DecodeTransformer
+	if encode {
+		mk = strict.EncodeTransformer
+	}
+	var replace, skip, escape []byte
+	rest := src
+	errs := 0
+	for {
+		out, err := Whole(mk(), rest)
+		replace = append(replace, out...)
+		skip = append(skip, out...)
+		escape = append(escape, out...)
+		if err == nil {
+			break
+		}
+		var e *encoding.Error
+		if !errors.As(err, &e) {
+			tb.Fatalf("%s %s % X: error %v is not an *encoding.Error", c.Name(), dir(encode), src, err)
+		}
+		if e.Len <= 0 || int(e.Offset)+e.Len > len(rest) {
+			tb.Fatalf("%s %s % X: error %+v outside the input", c.Name(), dir(encode), src, e)
+		}
+		if e.Encoding != c.Name() || e.Error() == "" {
+			tb.Fatalf("%s: error names %q", c.Name(), e.Encoding)
+		}
+		errs++
+		seq := rest[e.Offset : int(e.Offset)+e.Len]
+		if encode {
+			if e.Kind == encoding.Unmappable {
+				if r, _ := utf8.DecodeRune(seq); r != e.Rune {
+					tb.Fatalf("%s encode % X: unmappable rune %U, source has %U", c.Name(), src, e.Rune, r)
+				}
+				replace = append(replace, mustEncode(tb, c, "\uFFFD", "?")...)
+				esc := fmt.Sprintf(`\u%04X`, e.Rune)
+				if e.Rune > 0xFFFF {
+					esc = fmt.Sprintf(`\U%08X`, e.Rune)
+				}
+				escape = append(escape, mustEncode(tb, c, esc, "")...)
+			} else {
+				replace = append(replace, mustEncode(tb, c, "\uFFFD", "?")...)
+				for _, b := range seq {
+					escape = append(escape, mustEncode(tb, c, fmt.Sprintf(`\x%02X`, b), "")...)
+				}
+			}
+		} else {
+			replace = append(replace, "\uFFFD"...)
+			for _, b := range seq {
+				escape = append(escape, fmt.Sprintf(`\x%02X`, b)...)
+			}
+		}
+		rest = rest[int(e.Offset)+e.Len:]
+	}
+	for _, pc := range []struct {
+		p    encoding.Policy
+		want []byte
+	}{{encoding.Replace, replace}, {encoding.Skip, skip}, {encoding.Escape, escape}} {
+		cc := c.WithPolicy(pc.p)
+		mkp := cc.DecodeTransformer
+		if encode {
+			mkp = cc.EncodeTransformer
+		}
+		got, err := Whole(mkp(), src)
+		if err != nil || !bytes.Equal(got, pc.want) {
+			tb.Fatalf("%s %s % X policy %v:\n got % X (%v)\nwant % X", c.Name(), dir(encode), src, pc.p, got, err, pc.want)
+		}
+	}
+	return errs
+}
+
+func mustEncode(tb testing.TB, c *encoding.Codec, s, fallback string) []byte {
+	tb.Helper()
+	out, err := Whole(c.WithPolicy(encoding.Fail).EncodeTransformer(), []byte(s))
+	if err != nil {
+		if fallback == "" {
+			tb.Fatalf("%s cannot encode %q: %v", c.Name(), s, err)
+		}
+		return mustEncode(tb, c, fallback, "")
+	}
+	return out
+}
+
+// Runes formats UTF-8 text as "U+0061 U+FFFD", the notation of the shared
+// test data.
+func Runes(b []byte) string {
+	var parts []string
+	for _, r := range string(b) {
+		parts = append(parts, fmt.Sprintf("U+%04X", r))
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseRunes parses "U+0061 U+FFFD" into UTF-8 text.
+func ParseRunes(s string) ([]byte, error) {
+	var out []byte
+	for _, f := range strings.Fields(s) {
+		var r rune
+		if _, err := fmt.Sscanf(f, "U+%X", &r); err != nil {
+			return nil, fmt.Errorf("bad code point %q", f)
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out, nil
+}
+
+// Malformed returns a list of short byte strings that exercise decoders'
+// error paths: every single byte, every byte followed by an ASCII byte, and
+// every lead byte 80–FF followed by a sample of second bytes and an ASCII
+// byte.
+func Malformed() [][]byte {
+	var out [][]byte
+	for b := 0; b < 256; b++ {
+		out = append(out, []byte{byte(b)}, []byte{byte(b), 'A'}, []byte{'a', byte(b)})
+	}
+	seconds := []byte{0x00, 0x1B, 0x21, 0x30, 0x39, 0x40, 0x41, 0x7E, 0x7F, 0x80, 0x81, 0xA0, 0xA1, 0xA2, 0xC0, 0xDF, 0xE0, 0xFC, 0xFE, 0xFF}
+	for b := 0x80; b < 256; b++ {
+		for _, s := range seconds {
+			out = append(out, []byte{byte(b), s}, []byte{byte(b), s, 'A'},
+				[]byte{byte(b), s, 0x81, 'A'}, []byte{byte(b), s, 0x81, 0x30, 'A'}, []byte{byte(b), s, 0xFF, 0x39})
+		}
+	}
+	return out
+}
+
+// MalformedUTF8 returns invalid UTF-8 strings for encoders.
+func MalformedUTF8() [][]byte {
+	return [][]byte{
+		{0x80}, {0xBF, 'a'}, {0xC0, 0xAF}, {0xC1}, {0xE0, 0x80, 0xAF}, {0xED, 0xA0, 0x80},
+		{0xF4, 0x90, 0x80, 0x80}, {0xF5}, {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xFC}, {0xFE}, {0xFF},
+		{0xE6, 0xB1}, {0xE6, 'a'}, {'a', 0xF0, 0x9F, 0x92}, {0xF0, 0x9F, 0x41},
+	}
+}

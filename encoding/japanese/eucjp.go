@@ -1,0 +1,155 @@
+package japanese
+
+import (
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// EUCJP is EUC-JP as the WHATWG Encoding Standard specifies it (§12.1):
+// ASCII, JIS X 0208 (with the NEC and IBM extensions of index jis0208) as
+// two bytes A1–FE A1–FE, half-width katakana as 8E A1–DF, and JIS X 0212
+// as 8F A1–FE A1–FE (decode only: the encoder never writes JIS X 0212, as
+// WHATWG says). The encoder maps U+00A5 to 5C, U+203E to 7E and U+2212 to
+// the code of U+FF0D. A bad byte never swallows a following ASCII byte.
+var EUCJP = encoding.NewCodec("euc-jp",
+	func() encoding.Core { return &eucjpDecoder{t: getTables()} },
+	func() encoding.Core { return &eucjpEncoder{t: getTables()} })
+
+type eucjpDecoder struct{ t *tables }
+
+func (d *eucjpDecoder) Reset() {}
+
+func badLen(b byte, n int) encoding.Bad {
+	if b < 0x80 {
+		n-- // WHATWG: the ASCII byte is decoded again
+	}
+	return encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}
+}
+
+func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	j208 := d.t.jis0208[:11104]
+	j212 := d.t.jis0212[:94*94]
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		if c != 0x8E && c != 0x8F && (c < 0xA1 || c == 0xFF) {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		var v uint32
+		n := 2
+		switch {
+		case c == 0x8E:
+			if c2 < 0xA1 || c2 > 0xDF {
+				return nDst, nSrc, badLen(c2, 2), nil
+			}
+			v = mb.Pack(0xFF61 - 0xA1 + rune(c2))
+		case c == 0x8F:
+			if c2 < 0xA1 || c2 > 0xFE {
+				return nDst, nSrc, badLen(c2, 2), nil
+			}
+			if nSrc+2 >= len(src) {
+				if atEOF {
+					return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.Truncated, Rune: -1}, nil
+				}
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			c3 := src[nSrc+2]
+			if c3 >= 0xA1 && c3 <= 0xFE {
+				v = j212[int(c2-0xA1)*94+int(c3)-0xA1]
+			}
+			if v == 0 {
+				return nDst, nSrc, badLen(c3, 3), nil
+			}
+			n = 3
+		default:
+			if c2 >= 0xA1 && c2 <= 0xFE {
+				v = j208[int(c-0xA1)*94+int(c2)-0xA1]
+			}
+			if v == 0 {
+				return nDst, nSrc, badLen(c2, 2), nil
+			}
+		}
+		w := mb.Put(dst[nDst:], v)
+		if w == 0 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += w
+		nSrc += n
+	}
+	return nDst, nSrc, bad, nil
+}
+
+type eucjpEncoder struct{ t *tables }
+
+func (e *eucjpEncoder) Reset() {}
+
+func (e *eucjpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	rev := e.t.eucjp
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, n, k := mb.NextRune(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if k != encoding.KindNone {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+		}
+		var out [2]byte
+		m := 2
+		switch {
+		case r == 0xA5:
+			out[0], m = 0x5C, 1
+		case r == 0x203E:
+			out[0], m = 0x7E, 1
+		case r >= 0xFF61 && r <= 0xFF9F:
+			out[0], out[1] = 0x8E, byte(r-0xFF61+0xA1)
+		default:
+			if r == 0x2212 {
+				r = 0xFF0D
+			}
+			var p int
+			if r <= 0xFFFF {
+				p = int(rev[r]) - 1
+			} else {
+				p = -1
+			}
+			if p < 0 {
+				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+			}
+			out[0], out[1] = byte(p/94+0xA1), byte(p%94+0xA1)
+		}
+		if len(dst)-nDst < m {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		copy(dst[nDst:], out[:m])
+		nDst += m
+		nSrc += n
+	}
+	return nDst, nSrc, bad, nil
+}

@@ -1,0 +1,126 @@
+package korean
+
+import (
+	"sync"
+
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// EUCKR is EUC-KR as the WHATWG Encoding Standard specifies it (§13.1),
+// which is Windows code page 949 (Unified Hangul Code): ASCII, KS X 1001
+// as two bytes A1–FE A1–FE, and the 8822 other precomposed Hangul
+// syllables as lead 81–C6 with trail 41–5A, 61–7A, 81–FE. A bad lead byte
+// never swallows a following ASCII byte.
+//
+// Deviation from KS X 1001 / RFC 1557 EUC-KR: the UHC extension is decoded
+// and encoded (a strict EUC-KR has only A1–FE A1–FE).
+var EUCKR = encoding.NewCodec("euc-kr",
+	func() encoding.Core { return &decoder{t: getTables()} },
+	func() encoding.Core { return &encoder{t: getTables()} })
+
+type tables struct {
+	dec []uint32
+	enc *[65536]uint16 // code point → lead<<8|trail
+}
+
+var getTables = sync.OnceValue(func() *tables {
+	t := &tables{dec: mb.PackTable16(euckrIndex[:]), enc: new([65536]uint16)}
+	for p, r := range euckrIndex {
+		if r != 0 && t.enc[r] == 0 {
+			t.enc[r] = uint16((p/190+0x81)<<8 | (p%190 + 0x41))
+		}
+	}
+	return t
+})
+
+type decoder struct{ t *tables }
+
+func (d *decoder) Reset() {}
+
+func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	dec := d.t.dec[:len(euckrIndex)]
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		if c == 0x80 || c == 0xFF {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		var v uint32
+		if c2 >= 0x41 && c2 != 0xFF {
+			v = dec[int(c-0x81)*190+int(c2)-0x41]
+		}
+		if v == 0 {
+			n := 2
+			if c2 < 0x80 {
+				n = 1
+			}
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		}
+		w := mb.Put(dst[nDst:], v)
+		if w == 0 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += w
+		nSrc += 2
+	}
+	return nDst, nSrc, bad, nil
+}
+
+type encoder struct{ t *tables }
+
+func (e *encoder) Reset() {}
+
+func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	enc := e.t.enc
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, n, k := mb.NextRune(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if k != encoding.KindNone {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+		}
+		var v uint16
+		if r <= 0xFFFF {
+			v = enc[r]
+		}
+		if v == 0 {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+		}
+		if len(dst)-nDst < 2 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
+		nDst += 2
+		nSrc += n
+	}
+	return nDst, nSrc, bad, nil
+}

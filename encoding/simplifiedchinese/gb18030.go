@@ -1,0 +1,360 @@
+package simplifiedchinese
+
+import (
+	"sort"
+	"sync"
+
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// The editions and variants of the GB18030 family that share one decoder
+// loop and one encoder loop.
+type edition uint8
+
+const (
+	ed2022   edition = iota // GB18030-2022 as WHATWG specifies it
+	ed2005                  // GB18030-2005
+	edGBK                   // GBK: gb18030 decoder, two-byte encoder
+	edGB2312                // EUC-CN: GB2312 rows 1–94 only
+)
+
+// GB18030 is GB18030-2022 as the WHATWG Encoding Standard specifies it
+// (revision of 2024-10, "Adopt GB18030-2022"): one-, two- and four-byte
+// sequences covering all of Unicode.
+//
+// Deviations from GB 18030-2022, all WHATWG's: A3 A0 decodes to U+3000
+// (the standard has U+E5E5), and U+E5E5 cannot be encoded; 80 decodes to
+// U+20AC (the euro sign, as in CP936); the 18 private-use code points that
+// GB18030-2005 gave to two-byte codes (U+E78D…U+E796, U+E81E, U+E826,
+// U+E82B, U+E82C, U+E832, U+E843, U+E854, U+E864) still encode to those
+// codes, and the four-byte codes that GB 18030-2022 gives them (84 31 82 36
+// and the like) decode to the standard characters of the same codes'
+// 2005 meaning. Malformed input is handled as in WHATWG: one error per
+// maximal bad sequence, and a bad byte never swallows a following ASCII
+// byte. Strict by default: decoding fails at the first error.
+var GB18030 = encoding.NewCodec("gb18030",
+	func() encoding.Core { return &decoder{ed: ed2022} },
+	func() encoding.Core { return &encoder{ed: ed2022} })
+
+// GB18030_2005 is GB 18030-2005: the same four-byte ranges as GB18030,
+// but the 2005 two-byte table. A6 D9…A6 DF, A6 EC, A6 ED, A6 F3, FE 59, FE 61,
+// FE 66, FE 67, FE 6D, FE 7E, FE 90 and FE A0 decode to the private-use
+// code points U+E78D… (GB18030-2022 gives them vertical forms and CJK
+// ideographs, which GB18030-2005 encodes with four bytes); A3 A0 and
+// U+E5E5 map to each other. 80 decodes to U+20AC as in WHATWG's decoder
+// (GB 18030 leaves it undefined).
+var GB18030_2005 = encoding.NewCodec("gb18030-2005",
+	func() encoding.Core { return &decoder{ed: ed2005} },
+	func() encoding.Core { return &encoder{ed: ed2005} })
+
+// GBK is GBK (Windows code page 936) as the WHATWG Encoding Standard
+// specifies it: the gb18030 decoder (so four-byte sequences decode too),
+// and an encoder that writes only one- and two-byte codes, with U+20AC as
+// the single byte 80. Characters without a two-byte code are unmappable.
+var GBK = encoding.NewCodec("gbk",
+	func() encoding.Core { return &decoder{ed: edGBK} },
+	func() encoding.Core { return &encoder{ed: edGBK} })
+
+// tables are the decode and encode tables of one edition, built on first
+// use.
+type tables struct {
+	once sync.Once
+	dec  []uint32        // pointer → packed UTF-8 (0: none)
+	enc  *[65536]uint16  // BMP code point → two bytes, lead<<8|trail (0: none)
+	idx  *[23940]uint16  // pointer → code point
+	fill func(t *tables) // builds the tables
+}
+
+var (
+	tabs2022 = &tables{fill: func(t *tables) { t.build(&gb18030Index, true) }}
+	tabs2005 = &tables{fill: func(t *tables) {
+		idx := gb18030Index
+		for _, p := range gb18030PUA {
+			idx[p[1]] = p[0]
+		}
+		idx[gb2312Pointer(0xA3, 0xA0)] = 0xE5E5
+		t.build(&idx, false)
+	}}
+)
+
+func gb2312Pointer(lead, trail int) int {
+	off := 0x40
+	if trail >= 0x7F {
+		off = 0x41
+	}
+	return (lead-0x81)*190 + trail - off
+}
+
+func (t *tables) get() *tables {
+	t.once.Do(func() { t.fill(t) })
+	return t
+}
+
+func (t *tables) build(idx *[23940]uint16, pua bool) {
+	t.idx = idx
+	t.dec = mb.PackTable16(idx[:])
+	t.enc = new([65536]uint16)
+	for p, r := range idx {
+		if r != 0 && t.enc[r] == 0 {
+			t.enc[r] = pointerBytes(p)
+		}
+	}
+	if pua {
+		for _, e := range gb18030PUA {
+			t.enc[e[0]] = pointerBytes(int(e[1]))
+		}
+	}
+}
+
+func pointerBytes(p int) uint16 {
+	lead, trail := p/190+0x81, p%190
+	if trail < 0x3F {
+		trail += 0x40
+	} else {
+		trail += 0x41
+	}
+	return uint16(lead<<8 | trail)
+}
+
+func (e edition) tables() *tables {
+	if e == ed2005 {
+		return tabs2005.get()
+	}
+	return tabs2022.get()
+}
+
+// rangesCodePoint is WHATWG's "index gb18030 ranges code point": the code
+// point of a four-byte pointer, or -1.
+func rangesCodePoint(p int) rune {
+	if (p > 39419 && p < 189000) || p > 1237575 {
+		return -1
+	}
+	if p == 7457 {
+		return 0xE7C7
+	}
+	if p >= 189000 {
+		return rune(p - 189000 + 0x10000)
+	}
+	i := sort.Search(len(gb18030RangePointers), func(i int) bool { return int(gb18030RangePointers[i]) > p }) - 1
+	return rune(int(gb18030RangeCodePoints[i]) + p - int(gb18030RangePointers[i]))
+}
+
+// rangesPointer is WHATWG's "index gb18030 ranges pointer" of a code point
+// that has no two-byte code.
+func rangesPointer(r rune) int {
+	if r == 0xE7C7 {
+		return 7457
+	}
+	if r >= 0x10000 {
+		return 189000 + int(r) - 0x10000
+	}
+	i := sort.Search(len(gb18030RangeCodePoints), func(i int) bool { return rune(gb18030RangeCodePoints[i]) > r }) - 1
+	return int(gb18030RangePointers[i]) + int(r) - int(gb18030RangeCodePoints[i])
+}
+
+// decoder is the WHATWG gb18030 decoder, reading whole sequences ahead so
+// that it keeps no state between calls.
+type decoder struct{ ed edition }
+
+func (d *decoder) Reset() {}
+
+func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	t := d.ed.tables()
+	dec := t.dec[:23940]
+	gb2312 := d.ed == edGB2312
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		if c == 0x80 || c == 0xFF || (gb2312 && c < 0xA1) {
+			if c == 0x80 && !gb2312 {
+				if len(dst)-nDst < 3 {
+					return nDst, nSrc, bad, transform.ErrShortDst
+				}
+				dst[nDst], dst[nDst+1], dst[nDst+2] = 0xE2, 0x82, 0xAC
+				nDst += 3
+				nSrc++
+				continue
+			}
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		if c2 >= 0x30 && c2 <= 0x39 && !gb2312 {
+			r, n, k := fourByte(src[nSrc:], atEOF)
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			if k != encoding.KindNone {
+				return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			}
+			if len(dst)-nDst < 4 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += mb.Put(dst[nDst:], mb.Pack(r))
+			nSrc += 4
+			continue
+		}
+		var v uint32
+		if gb2312 {
+			if c2 >= 0xA1 && c2 <= 0xFE && inGB2312(int(c), int(c2)) {
+				v = dec[int(c-0x81)*190+int(c2)-0x41]
+			}
+		} else if c2 >= 0x40 && c2 != 0x7F && c2 != 0xFF {
+			off := 0x40
+			if c2 > 0x7F {
+				off = 0x41
+			}
+			v = dec[int(c-0x81)*190+int(c2)-off]
+		}
+		if v == 0 {
+			n := 2
+			if c2 < 0x80 {
+				n = 1 // WHATWG: an ASCII byte is decoded again
+			}
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		}
+		if w := mb.Put(dst[nDst:], v); w != 0 {
+			nDst += w
+		} else {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nSrc += 2
+	}
+	return nDst, nSrc, bad, nil
+}
+
+// fourByte decodes a four-byte sequence whose first two bytes are known to
+// be 81–FE and 30–39: it returns the code point and 4; or the length and
+// kind of the error; or n == 0 when more input is needed.
+func fourByte(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
+	if len(p) < 3 {
+		if atEOF {
+			return -1, 2, encoding.Truncated
+		}
+		return -1, 0, encoding.KindNone
+	}
+	if p[2] < 0x81 || p[2] > 0xFE {
+		return -1, 1, encoding.InvalidSequence
+	}
+	if len(p) < 4 {
+		if atEOF {
+			return -1, 3, encoding.Truncated
+		}
+		return -1, 0, encoding.KindNone
+	}
+	if p[3] < 0x30 || p[3] > 0x39 {
+		return -1, 1, encoding.InvalidSequence
+	}
+	ptr := int(p[0]-0x81)*12600 + int(p[1]-0x30)*1260 + int(p[2]-0x81)*10 + int(p[3]-0x30)
+	r = rangesCodePoint(ptr)
+	if r < 0 {
+		return -1, 4, encoding.InvalidSequence
+	}
+	return r, 4, encoding.KindNone
+}
+
+// encoder is the WHATWG gb18030 encoder (and, by edition, the GBK and
+// GB2312 encoders).
+type encoder struct{ ed edition }
+
+func (e *encoder) Reset() {}
+
+func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	t := e.ed.tables()
+	enc := t.enc
+	ed := e.ed
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, n, k := mb.NextRune(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if k != encoding.KindNone {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+		}
+		if r <= 0xFFFF && (ed != edGBK || r != 0x20AC) {
+			if v := enc[r]; v != 0 && (ed != edGB2312 || inGB2312(int(v>>8), int(v&0xFF))) {
+				if len(dst)-nDst < 2 {
+					return nDst, nSrc, bad, transform.ErrShortDst
+				}
+				dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
+				nDst += 2
+				nSrc += n
+				continue
+			}
+		}
+		if (r == 0xE5E5 && ed != ed2005) || ed == edGB2312 || (ed == edGBK && r != 0x20AC) {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+		}
+		if ed == edGBK { // U+20AC
+			if len(dst)-nDst < 1 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst] = 0x80
+			nDst++
+			nSrc += n
+			continue
+		}
+		if len(dst)-nDst < 4 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		p := rangesPointer(r)
+		dst[nDst] = byte(p/12600 + 0x81)
+		dst[nDst+1] = byte(p/1260%10 + 0x30)
+		dst[nDst+2] = byte(p/10%126 + 0x81)
+		dst[nDst+3] = byte(p%10 + 0x30)
+		nDst += 4
+		nSrc += n
+	}
+	return nDst, nSrc, bad, nil
+}
+
+// inGB2312 reports whether the EUC-CN bytes lead, trail (A1–FE each) are a
+// character of GB 2312.
+func inGB2312(lead, trail int) bool {
+	i := uint((lead-0xA1)*94 + trail - 0xA1)
+	if lead < 0xA1 || trail < 0xA1 || trail > 0xFE || i >= 94*94 {
+		return false
+	}
+	return gb2312Set[i/64]&(1<<(i%64)) != 0
+}
+
+// GB2312 is EUC-CN, the 8-bit form of GB 2312-80: ASCII, and each
+// character of GB 2312's rows 1–94 as the two bytes row+A0, cell+A0 (the
+// "区位码" plus A0A0). It decodes and encodes exactly the 7445 characters
+// of GB 2312, with GBK's (and WHATWG's) code points; two positions differ
+// from glibc's EUC-CN, which follows the 1980 standard more literally:
+// A1 A4 is U+00B7 MIDDLE DOT (glibc U+30FB) and A1 AA is U+2014 EM DASH
+// (glibc U+2015).
+//
+// WHATWG has no GB2312 encoding: its labels "gb2312" and "gb_2312" mean
+// GBK, and the registry (package charset) follows WHATWG there; this codec
+// is reached by the names "euc-cn" and "gb2312-strict".
+var GB2312 = encoding.NewCodec("euc-cn",
+	func() encoding.Core { return &decoder{ed: edGB2312} },
+	func() encoding.Core { return &encoder{ed: edGB2312} })

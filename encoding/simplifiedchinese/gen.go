@@ -1,0 +1,3 @@
+package simplifiedchinese
+
+//go:generate go run ../../internal/gen -data ../../internal/gen/data -family simplifiedchinese -o tables.go

@@ -1,0 +1,32 @@
+// Package singlebyte implements the single-byte encodings of ucs: every
+// single-byte encoding of the WHATWG Encoding Standard, true ISO-8859-1
+// and US-ASCII, x-user-defined, and the IBM/DOS code pages 437, 850, 852,
+// 855, 857, 862, 1125 and TIS-620.
+//
+// Each codec is an *encoding.Codec (x/text's encoding.Encoding). Bytes
+// 00–7F are ASCII in all of them. Decoding a byte that the table leaves
+// empty, or encoding a character it lacks, is an error under the default
+// Fail policy and handled by the chosen policy otherwise.
+//
+// # Standards
+//
+//   - WHATWG Encoding Standard §9 "Legacy single-byte encodings" (the
+//     single-byte decoder §9.1 and encoder §9.2) with the indexes pinned in
+//     internal/gen/data (dated 2024-09-18), and §14.5 "x-user-defined".
+//   - ISO/IEC 8859-1:1998 together with ISO/IEC 6429's C1 set for bytes
+//     80–9F (ISO8859_1); ANSI X3.4-1968 / ISO 646 IRV (USASCII).
+//   - IBM code pages 437, 850, 852, 855, 857, 862 and 1125 as IBM's
+//     ibm-NNN tables in ICU's data repository; TIS 620-2533 as glibc's
+//     TIS-620 table.
+//
+// # Conformance
+//
+//   - ISO8859_1 and USASCII are not WHATWG's: WHATWG maps their labels to
+//     windows-1252. ucs decodes 80–9F of ISO-8859-1 as C1 controls and
+//     rejects 80–FF in US-ASCII (package charset routes the labels).
+//   - The IBM pages keep bytes 00–7F as ASCII, as Microsoft's and glibc's
+//     tables do; IBM's tables map 1A, 1C and 7F to other controls, and the
+//     PC displayed graphic symbols for 01–1F, which ucs does not decode.
+//   - TIS620 has no character at A0 (TIS 620 has none); windows-874, which
+//     WHATWG reaches by the label tis-620, has NBSP there.
+package singlebyte

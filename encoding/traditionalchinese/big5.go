@@ -1,0 +1,181 @@
+package traditionalchinese
+
+import (
+	"sync"
+
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// Big5 is Big5 as the WHATWG Encoding Standard specifies it (§11.1): the
+// decoder reads Big5 with the Hong Kong Supplementary Character Set
+// (HKSCS-2008) and the ETEN extensions, including lead bytes 81–A0; the
+// encoder writes only codes with lead bytes A1 and above (no HKSCS
+// extensions below it), and for U+2550, U+255E, U+2561, U+256A, U+5341 and
+// U+5345 the last of their two codes. Four codes decode to two code points
+// each (88 62 → U+00CA U+0304, 88 64 → U+00CA U+030C, 88 A3 → U+00EA
+// U+0304, 88 A5 → U+00EA U+030C); no sequence of characters encodes to
+// them. A bad lead byte never swallows a following ASCII byte.
+//
+// Deviations from Big5 as Microsoft's code page 950 has it: HKSCS and ETEN
+// additions (including supplementary-plane characters), and CP950's
+// private-use mappings (lead bytes 81–A0, C6 A1–C8 FE, FA–FE) decode to
+// HKSCS characters instead of the Private Use Area.
+var Big5 = encoding.NewCodec("big5",
+	func() encoding.Core { return &decoder{t: big5Tables()} },
+	func() encoding.Core { return &encoder{t: big5Tables()} })
+
+type tables struct {
+	dec  []uint32        // pointer → packed UTF-8
+	enc  *[65536]uint16  // BMP code point → lead<<8|trail
+	supp map[rune]uint16 // supplementary code point → lead<<8|trail
+}
+
+var big5Tables = sync.OnceValue(func() *tables {
+	t := &tables{dec: mb.PackTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}}
+	last := map[rune]bool{0x2550: true, 0x255E: true, 0x2561: true, 0x256A: true, 0x5341: true, 0x5345: true}
+	for p := (0xA1 - 0x81) * 157; p < len(big5Index); p++ {
+		r := rune(big5Index[p])
+		if r == 0 {
+			continue
+		}
+		v := pointerBytes(p)
+		if r > 0xFFFF {
+			if _, ok := t.supp[r]; !ok {
+				t.supp[r] = v
+			}
+			continue
+		}
+		if t.enc[r] == 0 || last[r] {
+			t.enc[r] = v
+		}
+	}
+	return t
+})
+
+func pointerBytes(p int) uint16 {
+	lead, trail := p/157+0x81, p%157
+	if trail < 0x3F {
+		trail += 0x40
+	} else {
+		trail += 0x62
+	}
+	return uint16(lead<<8 | trail)
+}
+
+type decoder struct{ t *tables }
+
+func (d *decoder) Reset() {}
+
+func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	dec := d.t.dec[:19782]
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		if c == 0x80 || c == 0xFF {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		var v uint32
+		p := -1
+		if c2 >= 0x40 && c2 <= 0x7E {
+			p = int(c-0x81)*157 + int(c2) - 0x40
+		} else if c2 >= 0xA1 && c2 <= 0xFE {
+			p = int(c-0x81)*157 + int(c2) - 0x62
+		}
+		if p >= 0 {
+			switch p {
+			case 1133, 1135, 1164, 1166:
+				if len(dst)-nDst < 4 {
+					return nDst, nSrc, bad, transform.ErrShortDst
+				}
+				base := byte(0x8A) // U+00CA = C3 8A
+				if p >= 1164 {
+					base = 0xAA // U+00EA = C3 AA
+				}
+				mark := byte(0x84) // U+0304 = CC 84
+				if p == 1135 || p == 1166 {
+					mark = 0x8C // U+030C = CC 8C
+				}
+				dst[nDst], dst[nDst+1], dst[nDst+2], dst[nDst+3] = 0xC3, base, 0xCC, mark
+				nDst += 4
+				nSrc += 2
+				continue
+			}
+			v = dec[p]
+		}
+		if v == 0 {
+			n := 2
+			if c2 < 0x80 {
+				n = 1
+			}
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		}
+		w := mb.Put(dst[nDst:], v)
+		if w == 0 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += w
+		nSrc += 2
+	}
+	return nDst, nSrc, bad, nil
+}
+
+type encoder struct{ t *tables }
+
+func (e *encoder) Reset() {}
+
+func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	enc := e.t.enc
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, n, k := mb.NextRune(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if k != encoding.KindNone {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+		}
+		var v uint16
+		if r <= 0xFFFF {
+			v = enc[r]
+		} else {
+			v = e.t.supp[r]
+		}
+		if v == 0 {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+		}
+		if len(dst)-nDst < 2 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
+		nDst += 2
+		nSrc += n
+	}
+	return nDst, nSrc, bad, nil
+}

@@ -1,0 +1,103 @@
+package traditionalchinese
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mbtest"
+)
+
+func ptrBytes(p int) []byte { v := pointerBytes(p); return []byte{byte(v >> 8), byte(v)} }
+
+// TestIndexEveryPointer decodes every pointer of index big5 (read from the
+// shared copy) and re-encodes it as WHATWG's encoder says.
+func TestIndexEveryPointer(t *testing.T) {
+	idx := mbtest.Index(t, "big5")
+	first := mbtest.FirstPointers(idx, func(p int) bool { return p >= (0xA1-0x81)*157 })
+	last := map[rune]int{}
+	for p, r := range idx {
+		if p >= (0xA1-0x81)*157 && p > last[r] {
+			last[r] = p
+		}
+	}
+	n := 0
+	for p := 0; p < 19782; p++ {
+		r, ok := idx[p]
+		got, err := Big5.AppendDecode(nil, ptrBytes(p))
+		switch p {
+		case 1133, 1135, 1164, 1166:
+			want := map[int]string{1133: "\u00CA\u0304", 1135: "\u00CA\u030C", 1164: "\u00EA\u0304", 1166: "\u00EA\u030C"}[p]
+			if err != nil || string(got) != want {
+				t.Errorf("pointer %d: %q, %v", p, got, err)
+			}
+			continue
+		}
+		if !ok {
+			if err == nil {
+				t.Errorf("pointer %d (% X) has no code point, decoded %q", p, ptrBytes(p), got)
+			}
+			continue
+		}
+		if err != nil || string(got) != string(r) {
+			t.Fatalf("pointer %d (% X): %q, %v; want U+%04X", p, ptrBytes(p), got, err, r)
+		}
+		enc, err := Big5.AppendEncode(nil, got)
+		wp, ok := first[r]
+		switch r {
+		case 0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345:
+			wp = last[r]
+		}
+		if !ok {
+			if err == nil {
+				t.Fatalf("U+%04X (HKSCS below A1) encoded as % X", r, enc)
+			}
+			continue
+		}
+		if err != nil || !bytes.Equal(enc, ptrBytes(wp)) {
+			t.Fatalf("U+%04X: % X, %v; want % X", r, enc, err, ptrBytes(wp))
+		}
+		n++
+	}
+	if n < 14000 {
+		t.Fatalf("only %d round trips", n)
+	}
+}
+
+// TestWHATWGErrors checks WHATWG's error recovery: a bad trail that is
+// ASCII is decoded again.
+func TestWHATWGErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"\x81\x40", "U+FFFD U+0040"}, // pointer 0: no code point, 40 decoded again
+		{"\xA4\x40", "U+4E00"},        // 一
+		{"\xA4\x41\xA4", "U+4E59 U+FFFD"},
+		{"\xA4\x20", "U+FFFD U+0020"},
+		{"\xA4\x80", "U+FFFD"},
+		{"\x80\x41", "U+FFFD U+0041"},
+		{"\xFF\x41", "U+FFFD U+0041"},
+		{"\x87\x40", "U+43F0"},
+		{"\x88\x62\x88\x64", "U+00CA U+0304 U+00CA U+030C"},
+		{"\xFE\xFE", "U+79D4"},
+	} {
+		got, err := Big5.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
+		if err != nil || mbtest.Runes(got) != tc.want {
+			t.Errorf("% X: %s, %v; want %s", tc.in, mbtest.Runes(got), err, tc.want)
+		}
+	}
+}
+
+func TestHarness(t *testing.T) {
+	text := []byte("中文 Big5: 繁體字 ÊÊ̄ \U00027267 𠀀")
+	in, _ := Big5.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	mbtest.Streaming(t, Big5, false, in, 10)
+	mbtest.Streaming(t, Big5.WithPolicy(encoding.Replace), true, text, 10)
+	for _, b := range mbtest.Malformed() {
+		mbtest.Policies(t, Big5, false, b)
+	}
+	for _, b := range mbtest.MalformedUTF8() {
+		mbtest.Policies(t, Big5, true, b)
+	}
+	if mbtest.Policies(t, Big5, true, text) == 0 {
+		t.Fatal("expected unmappable characters")
+	}
+}

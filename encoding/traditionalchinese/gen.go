@@ -1,0 +1,3 @@
+package traditionalchinese
+
+//go:generate go run ../../internal/gen -data ../../internal/gen/data -family traditionalchinese -o tables.go
