@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/detect"
@@ -43,7 +44,7 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 			return nil, nil, ExitUnsure
 		}
 	}
-	guess := fmt.Sprintf("%s (confidence %.2f", cs.Name, best.Confidence)
+	guess := fmt.Sprintf("%s (confidence %s", cs.Name, confidence(best.Confidence))
 	if best.Language != "" {
 		guess += ", language " + best.Language
 	}
@@ -54,7 +55,7 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 	if best.Confidence < autoConfidence {
 		others := ""
 		for _, o := range res.Candidates[1:min(len(res.Candidates), 3)] {
-			others += fmt.Sprintf(", %s (%.2f)", o.Encoding, o.Confidence)
+			others += fmt.Sprintf(", %s (%s)", o.Encoding, confidence(o.Confidence))
 		}
 		if !c.force {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: %s: unsure of the encoding: best guess %s%s; name it with -f, or add --force to take the best guess\n", dn, guess, others)
@@ -65,4 +66,10 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 	}
 	fmt.Fprintf(c.env.Stderr, "ucs convert: %s: detected %s\n", dn, guess)
 	return cs, rest, ExitOK
+}
+
+// confidence formats a confidence with two decimals, rounding down so that
+// a value just under the threshold never prints as the threshold.
+func confidence(x float64) string {
+	return fmt.Sprintf("%.2f", math.Floor(x*100)/100)
 }

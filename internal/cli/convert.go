@@ -388,9 +388,13 @@ func (c *converter) convertInPlace(name string, done *[]os.FileInfo) int {
 	defer func() { c.curOut = "" }()
 	// Symbolic links are followed: the target is converted and replaced,
 	// and the link keeps pointing at it.
+	if _, err := os.Stat(name); err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", name, plainError(err))
+		return ExitIO
+	}
 	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		fmt.Fprintf(c.env.Stderr, "ucs convert: %v\n", err)
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", name, plainError(err))
 		return ExitIO
 	}
 	st, err := os.Stat(target)
@@ -441,7 +445,10 @@ func (c *converter) convertInPlace(name string, done *[]os.FileInfo) int {
 		fmt.Fprintf(c.env.Stderr, "ucs convert: %s left unchanged\n", name)
 		return rc
 	}
-	*done = append(*done, st)
+	// The rename gave the name a new file: remember that one.
+	if st, err := os.Stat(target); err == nil {
+		*done = append(*done, st)
+	}
 	return ExitOK
 }
 
@@ -569,6 +576,16 @@ func (c *converter) outName() string {
 		return "standard output"
 	}
 	return c.outPath
+}
+
+// plainError strips the operation and path from a file system error, for
+// messages that name the file themselves.
+func plainError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func sameFile(a, b string) bool {

@@ -24,8 +24,15 @@ type progress struct {
 	interval time.Duration // between redraws
 }
 
+// The progress bar's timing: no bar for work shorter than progressDelay,
+// then a redraw at most every progressInterval.
+var (
+	progressDelay    = time.Second
+	progressInterval = 200 * time.Millisecond
+)
+
 func newProgress(w io.Writer, files []string) *progress {
-	p := &progress{w: w, now: time.Now, delay: time.Second, interval: 200 * time.Millisecond}
+	p := &progress{w: w, now: time.Now, delay: progressDelay, interval: progressInterval}
 	for _, name := range files {
 		st, err := os.Stat(name)
 		if name == "-" || err != nil || !st.Mode().IsRegular() {
