@@ -188,7 +188,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// shQuote quotes s for sh, zsh and fish: single quotes, with ' as '\''
+// shQuote quotes s for sh, zsh and fish: single quotes, with ' as '\”
 // (fish: \').
 func shQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
