@@ -188,8 +188,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// shQuote quotes s for sh, zsh and fish: single quotes, with ' as '\”
-// (fish: \').
+// shQuote quotes s in single quotes for sh, zsh and fish; a quote inside
+// becomes quote, backslash-quote, quote, which all three read alike.
 func shQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
