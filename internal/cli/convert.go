@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
@@ -43,7 +46,8 @@ Flags:
                           en_GB.UTF-8 or de_DE.ISO-8859-1
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
-                          failure); refused when OUT is one of the inputs
+                          failure); refused when OUT is one of the inputs;
+                          a symbolic link OUT is followed
   -i, --in-place          convert each FILE into itself, atomically: the text
                           goes to a temporary file in the same directory
                           (named .FILE.ucs-tmp-PID-N), which is synced and
@@ -159,6 +163,12 @@ func runConvert(env *Env, args []string) int {
 		}
 	}
 	defer c.progress.finish()
+	if c.inPlace || c.outPath != "" {
+		// An interrupt stops the work between chunks, so that the
+		// temporary file is removed and the target left as it was.
+		stop := c.catchSignals()
+		defer stop()
+	}
 	if c.inPlace {
 		return c.runInPlace(files)
 	}
@@ -166,28 +176,31 @@ func runConvert(env *Env, args []string) int {
 }
 
 type converter struct {
-	env        *Env
-	from, to   *charset.Charset
-	fromCodec  *encoding.Codec
-	fromOpts   encoding.Options
-	toCodec    *encoding.Codec
-	bomPolicy  string
-	newline    string // keep, lf, crlf
-	outPath    string
-	inPlace    bool
-	auto       bool // -f auto: detect each input's encoding
-	force      bool // -f auto: go on when unsure
-	enc        *encoding.Transformer
-	w          *bufio.Writer
-	encBuf     []byte
-	started    bool // something was written (or the output BOM decided)
-	lastCR     bool // newline: the text so far ends with CR
-	heldCR     bool // newline=lf: a CR at the end of a chunk not yet written
-	progress   *progress
-	curOut     string // the file being written by --in-place
-	curFrom    string // the encoding of the input being read
-	replaced   map[string]int
-	firstFixed map[string]diag
+	env       *Env
+	from, to  *charset.Charset
+	fromCodec *encoding.Codec
+	fromOpts  encoding.Options
+	toCodec   *encoding.Codec
+	bomPolicy string
+	newline   string // keep, lf, crlf
+	outPath   string
+	inPlace   bool
+	auto      bool // -f auto: detect each input's encoding
+	force     bool // -f auto: go on when unsure
+	enc       *encoding.Transformer
+	w         *bufio.Writer
+	encBuf    []byte
+	started   bool // something was written (or the output BOM decided)
+	lastCR    bool // newline: the text so far ends with CR
+	heldCR    bool // newline=lf: a CR at the end of a chunk not yet written
+	progress  *progress
+	curOut    string // the file being written by --in-place
+	curFrom   string // the encoding of the input being read
+	// interrupted is set by SIGINT, SIGTERM or SIGHUP during -o or
+	// --in-place work.
+	interrupted atomic.Bool
+	replaced    map[string]int
+	firstFixed  map[string]diag
 }
 
 func newConverter(env *Env, f *convertFlags) (*converter, int) {
@@ -330,9 +343,15 @@ func (c *converter) run(files []string) int {
 				return usageError(c.env, "convert", "-o %s names an input file: writing it would destroy the input (use --in-place to convert a file into itself)", c.outPath)
 			}
 		}
-		removeStaleTemps(c.outPath)
+		// A symbolic link is followed: its target is replaced, as
+		// --in-place does.
+		target := c.outPath
+		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
+			target = t
+		}
+		removeStaleTemps(target)
 		var err error
-		tmp, err = createTemp(c.outPath)
+		tmp, err = createTemp(target)
 		if err != nil {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
 			return ExitIO
@@ -366,7 +385,11 @@ func (c *converter) run(files []string) int {
 			discardTemp(tmp)
 			return code
 		}
-		return commitTemp(c.env, tmp, c.outPath, nil)
+		target := c.outPath
+		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
+			target = t
+		}
+		return commitTemp(c.env, tmp, target, nil)
 	}
 	return code
 }
@@ -450,6 +473,33 @@ func (c *converter) convertInPlace(name string, done *[]os.FileInfo) int {
 		*done = append(*done, st)
 	}
 	return ExitOK
+}
+
+var errInterrupted = errors.New("interrupted")
+
+// catchSignals sets c.interrupted on SIGINT, SIGTERM or SIGHUP until the
+// returned function is called. A second signal ends the process at once.
+func (c *converter) catchSignals() (stop func()) {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			c.interrupted.Store(true)
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(ExitIO)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
 }
 
 // tempMarker is in the name of every temporary file, followed by the
@@ -653,6 +703,9 @@ func (c *converter) convertFile(path, dn string) int {
 			return nil
 		},
 		sink: func(ch *chunk) error {
+			if c.interrupted.Load() {
+				return errInterrupted
+			}
 			skip := 0
 			if fileStart {
 				fileStart = false
@@ -815,6 +868,9 @@ func (c *converter) fail(err error) int {
 		return ExitInvalid
 	case errors.As(err, &ioe):
 		fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", c.outName(), ioe.err)
+		return ExitIO
+	case err == errInterrupted:
+		fmt.Fprintf(c.env.Stderr, "ucs convert: interrupted\n")
 		return ExitIO
 	}
 	fmt.Fprintf(c.env.Stderr, "ucs convert: %v\n", err)

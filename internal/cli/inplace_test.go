@@ -234,3 +234,27 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+func TestConvertOutputFollowsSymlink(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	target := filepath.Join(dir, "target")
+	link := filepath.Join(dir, "link")
+	os.WriteFile(in, []byte("é"), 0o644)
+	os.WriteFile(target, []byte("old"), 0o600)
+	if err := os.Symlink("target", link); err != nil {
+		t.Skip(err)
+	}
+	if _, errs, code := runCLI([]string{"convert", "-t", "latin1", "-o", link, in}, nil); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "\xe9" {
+		t.Errorf("target = %q", b)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("-o replaced the link itself")
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 kept", fi.Mode().Perm())
+	}
+}

@@ -33,6 +33,7 @@ func TestReliability(t *testing.T) {
 	t.Run("DevFull", func(t *testing.T) { testDevFull(t, bin) })
 	t.Run("FileSizeLimit", func(t *testing.T) { testFileSizeLimit(t, bin) })
 	t.Run("KillDuringConversion", func(t *testing.T) { testKill(t, bin) })
+	t.Run("Interrupt", func(t *testing.T) { testInterrupt(t, bin) })
 	t.Run("UnwritableDirectory", func(t *testing.T) { testUnwritable(t, bin) })
 	t.Run("BoundedMemoryConvert", func(t *testing.T) { testBoundedMemory(t, bin, "convert") })
 	t.Run("BoundedMemoryValidate", func(t *testing.T) { testBoundedMemory(t, bin, "validate") })
@@ -187,7 +188,7 @@ func testKill(t *testing.T, bin string) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		delay := time.Duration(rng.Int64N(int64(full) * 11 / 10))
+		delay := time.Duration(rng.Int64N(int64(full) * 15 / 10))
 		time.Sleep(delay)
 		cmd.Process.Signal(syscall.SIGKILL)
 		err := cmd.Wait()
@@ -239,6 +240,47 @@ func testKill(t *testing.T, bin string) {
 	for _, p := range []string{file, out} {
 		if b, _ := os.ReadFile(p); sha256.Sum256(b) != newSum {
 			t.Errorf("%s: not the converted text", p)
+		}
+	}
+}
+
+// testInterrupt sends SIGINT, SIGTERM and SIGHUP during conversions: the
+// command stops, removes its temporary file and leaves the target as it
+// was.
+func testInterrupt(t *testing.T, bin string) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "big.txt")
+	text := sampleText(64 << 20)
+	os.WriteFile(file, text, 0o644)
+	sum := sha256.Sum256(text)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		cmd := exec.Command(bin, "convert", "-t", "utf-16le", "--in-place", file)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Wait until the temporary file exists: the work has begun.
+		for i := 0; i < 500 && len(listDir(t, dir)) < 2; i++ {
+			time.Sleep(2 * time.Millisecond)
+		}
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		b, _ := os.ReadFile(file)
+		if sha256.Sum256(b) != sum {
+			// The signal came too late to stop it: the file must be whole.
+			if exitCode(err) != 0 || !bytes.Equal(b, utf16le(text)) {
+				t.Fatalf("%v: file is neither old nor new; exit %d", sig, exitCode(err))
+			}
+			t.Logf("%v arrived after the conversion", sig)
+			os.WriteFile(file, text, 0o644)
+			continue
+		}
+		if code := exitCode(err); code != ExitIO || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("%v: exit %d, stderr %q", sig, code, errb.String())
+		}
+		if left := listDir(t, dir); len(left) != 1 {
+			t.Errorf("%v: files left: %v", sig, left)
 		}
 	}
 }
