@@ -160,46 +160,42 @@ func newNormChecker(form norm.Form, report func(place, int64, string, string) er
 	return &normChecker{form: form, at: startPlace(), report: report}
 }
 
-// feed checks text; atEOF says it is the last.
+// feed checks text; atEOF says it is the last. It walks the text segment
+// by segment (from one normalization boundary to the next, as
+// norm.Form.NextBoundary finds them) and keeps back a segment that more
+// text could still extend.
 func (n *normChecker) feed(text []byte, atEOF bool) error {
 	n.pending = append(n.pending, text...)
-	lb := len(n.pending)
-	if !atEOF {
-		lb = n.form.LastBoundary(n.pending)
-		if lb <= 0 {
-			lb = 0
-			if len(n.pending) > 1<<20 {
-				lb = len(n.pending) // one endless segment: check it anyway
-			}
-		}
-	}
-	part := n.pending[:lb]
 	i := 0
-	for i < len(part) {
-		k, err := n.form.Span(part[i:], true)
-		if err == nil {
-			break
+	for i < len(n.pending) {
+		k := n.form.NextBoundary(n.pending[i:], atEOF)
+		if k < 0 {
+			if len(n.pending)-i <= 1<<20 {
+				break // wait for more text
+			}
+			k = len(n.pending) - i // one endless segment: check it as it is
 		}
-		j := i + k
-		seg := n.form.NextBoundary(part[j:], true)
-		if seg <= 0 {
-			_, seg = utf8.DecodeRune(part[j:])
+		if k == 0 {
+			_, k = utf8.DecodeRune(n.pending[i:])
 		}
-		// Span stops where the quick check says "maybe": normalize the
-		// segment to know.
-		s := string(part[j : j+seg])
-		if want := n.form.String(s); want != s {
-			p := n.at
-			p.advance(part[:j])
-			if err := n.report(p, n.off+int64(j), s, want); err != nil {
-				return err
+		if i+k == len(n.pending) && !atEOF && k <= 1<<20 {
+			break // the next text may still extend this segment
+		}
+		seg := n.pending[i : i+k]
+		if !n.form.IsNormal(seg) {
+			if s, want := string(seg), n.form.String(string(seg)); want != s {
+				p := n.at
+				p.advance(n.pending[:i])
+				if err := n.report(p, n.off+int64(i), s, want); err != nil {
+					return err
+				}
 			}
 		}
-		i = j + seg
+		i += k
 	}
-	n.at.advance(part)
-	n.off += int64(lb)
-	n.pending = append(n.pending[:0], n.pending[lb:]...)
+	n.at.advance(n.pending[:i])
+	n.off += int64(i)
+	n.pending = append(n.pending[:0], n.pending[i:]...)
 	return nil
 }
 

@@ -162,7 +162,12 @@ func (l *lineWidths) feed(text []byte, atEOF bool) error {
 			cut-- // a CR may be the start of CR LF
 		}
 	}
-	l.add(l.pending[:cut])
+	piece := l.pending[:cut]
+	if atEOF && len(piece) > 0 {
+		l.any = true
+		piece = bytes.TrimSuffix(piece, []byte{'\r'}) // a last line ending in CR alone
+	}
+	l.add(piece)
 	l.pending = append(l.pending[:0:0], l.pending[cut:]...)
 	if atEOF && l.any {
 		return l.endLine()
