@@ -188,6 +188,7 @@ type converter struct {
 	auto      bool // -f auto: detect each input's encoding
 	force     bool // -f auto: go on when unsure
 	enc       *encoding.Transformer
+	direct    bool // the output is the decoded text itself (strict UTF-8)
 	w         *bufio.Writer
 	encBuf    []byte
 	started   bool // something was written (or the output BOM decided)
@@ -291,7 +292,12 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	if f.bom == "add" && utf.BOM(toCodec) == nil && !utf.WritesBOM(toCodec) {
 		return nil, usageError(env, "convert", "--bom=add: %s has no byte order mark", toCS.Name)
 	}
+	// Decoded text is valid UTF-8 already, except from the 31-bit forms,
+	// which let surrogates and values above U+10FFFF through: for strict
+	// UTF-8 output the encoder has nothing to do.
+	direct := toCodec == utf.UTF8 && fromCS.Codec != utf.UTF8RFC2279 && fromCS.Codec != utf.UCS4BE && fromCS.Codec != utf.UCS4LE && !auto
 	c := &converter{
+		direct:     direct,
 		env:        env,
 		from:       fromCS,
 		to:         toCS,
@@ -821,6 +827,12 @@ func (c *converter) write(ch *chunk, off int) error {
 // ch.text[off:off+len(text)], or with a nil ch text of our own (a BOM, a
 // CR), which is never located in the input.
 func (c *converter) encode(ch *chunk, off int, text []byte, atEOF bool) error {
+	if c.direct {
+		if _, err := c.w.Write(text); err != nil {
+			return &ioError{err}
+		}
+		return nil
+	}
 	base := c.enc.Offset()
 	src := text
 	for {
