@@ -365,12 +365,17 @@ func pairWith(e *enc, m *langModel) *sbPair {
 			continue
 		}
 		s, c := m.symbol(r)
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
 		if r >= 0x80 && r < 0xA0 {
-			s = symControl
+			s, x = symControl, emitControl
 		}
 		p.sym[b], p.cas[b] = s, c
-		p.cost[b] = int32(m.uni[s]) + emit(s)
-		p.emit[b] = emit(s)
+		p.cost[b] = int32(m.uni[s]) + x
+		p.emit[b] = x
 	}
 	return p
 }

@@ -19,7 +19,7 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 		s, cc := p.sym[c], p.cas[c]
 		step := int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
 		if c >= 0x80 {
-			high += step + emit(s)
+			high += step + p.emit[c]
 			prevHigh = true
 		} else if prevHigh {
 			high += step
