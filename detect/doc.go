@@ -23,7 +23,17 @@
 //     language models trained on running text (a case-folded character
 //     bigram model per alphabetic language, a character unigram model for
 //     Chinese, Japanese and Korean); the cost of the best language, plus a
-//     small prior for rare encodings, ranks the encodings.
+//     small prior for rare encodings, ranks the encodings. ASCII text is
+//     charged to each Latin-script language by its own model, to other
+//     languages at the rate of the best Latin model plus a small toll per
+//     letter (markup and names in Latin letters are common everywhere). A
+//     European letter that no model knows is read as its base letter, so
+//     that languages without a model (Esperanto) are not forced into a code
+//     page whose letters some model knows.
+//
+// Confidences come from the cost differences between candidates, flattened
+// by a temperature; when even the best reading is implausible as text
+// (binary data), every confidence is lowered.
 //
 // A candidate whose decoder fails on the input is never returned.
 // Candidates that decode the input to the same text (windows-1252 and
