@@ -65,9 +65,15 @@ func init() {
 	})
 	register(&Charset{
 		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
-		Aliases:   []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
-		CodePages: []int{950}, ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
+		Aliases:         []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
+		ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
 		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
+	})
+	register(&Charset{
+		Name: "cp950", Codec: traditionalchinese.CP950, Family: "chinese",
+		Aliases: []string{"x-windows-950", "ms950", "windows-950", "big5-cp950"}, CodePages: []int{950},
+		Edition: "Microsoft code page 950 (ICU windows-950-2000), without best-fit fallbacks",
+		Summary: "traditional Chinese, Windows code page 950 (Big5 with Microsoft's additions)",
 	})
 	// Japanese.
 	register(&Charset{

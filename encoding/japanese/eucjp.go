@@ -151,7 +151,7 @@ func (e *eucjpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 			} else {
 				p = -1
 			}
-			if p < 0 {
+			if p < 0 || p >= 94*94 {
 				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 			}
 			out[0], out[1] = byte(p/94+0xA1), byte(p%94+0xA1)

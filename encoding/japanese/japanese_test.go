@@ -115,6 +115,26 @@ func TestJIS0208EveryPointer(t *testing.T) {
 	if n < 7000 {
 		t.Fatalf("%d Shift_JIS round trips", n)
 	}
+	var scodes, ecodes [][]byte
+	var stexts, etexts []string
+	for p := 0; p < 11104; p++ {
+		r, ok := idx[p]
+		if !ok {
+			continue
+		}
+		if firstSJIS[r] == p {
+			scodes = append(scodes, sjis(p))
+			stexts = append(stexts, string(r))
+		}
+		if first[r] == p && p < 94*94 {
+			ecodes = append(ecodes, []byte{byte(p/94 + 0xA1), byte(p%94 + 0xA1)})
+			etexts = append(etexts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 2, 5} {
+		mbtest.Concat(t, ShiftJIS, scodes, stexts, step, true)
+		mbtest.Concat(t, EUCJP, ecodes, etexts, step, true)
+	}
 }
 
 // TestJIS0212EveryPointer checks index jis0212 through EUC-JP (decode

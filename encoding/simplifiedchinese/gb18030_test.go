@@ -144,6 +144,21 @@ func TestIndexEveryPointer(t *testing.T) {
 	if count != 23940 {
 		t.Fatalf("checked %d pointers", count)
 	}
+	// All pointers in one input, whose first-pointer codes re-encode.
+	var codes [][]byte
+	var texts []string
+	for p, r := range gb18030Index {
+		if first[rune(r)] != p || r == 0x20AC {
+			continue
+		}
+		v := pointerBytes(p)
+		codes = append(codes, []byte{byte(v >> 8), byte(v)})
+		texts = append(texts, string(rune(r)))
+	}
+	for _, step := range []int{0, 1, 2, 3, 7} {
+		mbtest.Concat(t, GB18030, codes, texts, step, true)
+		mbtest.Concat(t, GBK, codes, texts, step, true)
+	}
 }
 
 func fourBytes(p int) []byte {

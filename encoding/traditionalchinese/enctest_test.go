@@ -25,6 +25,15 @@ func TestSharedHarness(t *testing.T) {
 		{Name: "no character", Input: []byte("\xA3\xE2z"), Replace: "\uFFFDz", Offset: 0, Kind: encoding.InvalidSequence},
 		{Name: "truncated", Input: []byte("\xA4\x40\xA4"), Replace: "一\uFFFD", Offset: 2, Kind: encoding.Truncated},
 	})
+	enctest.TestPairs(t, CP950, []enctest.Pair{
+		{Name: "一乙", Encoded: []byte{0xA4, 0x40, 0xA4, 0x41}, Text: "一乙"},
+		{Name: "single bytes", Encoded: []byte("a\x80\xFF"), Text: "a\u0080\uF8F8"},
+		{Name: "user-defined", Encoded: []byte{0xFA, 0x40}, Text: "\uE000"},
+	}, true)
+	enctest.TestMalformed(t, CP950, []enctest.Malformed{
+		{Name: "bad trail ASCII", Input: []byte("\xA4\x20x"), Replace: "\uFFFD x", Offset: 0, Kind: encoding.InvalidSequence},
+		{Name: "truncated", Input: []byte("\xA4\x40\xA4"), Replace: "一\uFFFD", Offset: 2, Kind: encoding.Truncated},
+	})
 	src := mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")
 	enctest.TestZeroAllocs(t, "big5 decode", Big5.DecodeTransformer(), src)
 	text, _ := Big5.AppendDecode(nil, src)

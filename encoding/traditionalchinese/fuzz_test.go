@@ -18,7 +18,15 @@ func FuzzBig5(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, Big5, data, nil) })
 }
 
+func FuzzCP950(f *testing.F) {
+	for _, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Chinese-Lipsum.big5.txt")) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, CP950, data, nil) })
+}
+
 // TestWriteFuzzSeeds writes the committed seed corpus (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
 	mbtest.WriteSeeds(t, "FuzzBig5", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
+	mbtest.WriteSeeds(t, "FuzzCP950", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
 }

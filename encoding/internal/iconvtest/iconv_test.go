@@ -54,6 +54,7 @@ var corpusCases = []struct {
 	{simplifiedchinese.GB18030, "GB18030", "legacy/Emoji-Lipsum.gb18030.txt", "Emoji-Lipsum.utf8.txt"},
 	{simplifiedchinese.GB18030_2005, "GB18030", "legacy/Chinese-Lipsum.gb18030.txt", "Chinese-Lipsum.utf8.txt"},
 	{traditionalchinese.Big5, "BIG5", "legacy/Chinese-Lipsum.big5.txt", ""},
+	{traditionalchinese.CP950, "CP950", "legacy/Chinese-Lipsum.big5.txt", ""},
 	{japanese.ShiftJIS, "SHIFT_JIS", "legacy/Japanese-Lipsum.sjis.txt", "Japanese-Lipsum.utf8.txt"},
 	{japanese.EUCJP, "EUC-JP", "legacy/Japanese-Lipsum.eucjp.txt", "Japanese-Lipsum.utf8.txt"},
 	{korean.EUCKR, "EUC-KR", "legacy/Korean-Lipsum.euckr.txt", "Korean-Lipsum.utf8.txt"},

@@ -166,6 +166,13 @@ var sweeps = []struct {
 		}
 		return ""
 	}},
+	{traditionalchinese.CP950, "CP950", func(d diff) string {
+		dropped := d.iconv == nil || len(d.b) == 2 && one(d.iconv) == rune(d.b[1]) && d.b[1] < 0x80
+		if u := one(d.ucs); dropped && u >= 0xE000 && u <= 0xF8FF {
+			return "the user-defined areas (and FF as U+F8F8): Microsoft's table maps them to private-use code points; glibc's CP950 has no character (iconv -c drops the code, or its lead byte)"
+		}
+		return ""
+	}},
 	{japanese.ShiftJIS, "CP932", func(d diff) string {
 		if len(d.b) == 1 && d.b[0] == 0x80 && d.iconv == nil {
 			return "80: WHATWG decodes it as U+0080; CP932 in glibc has no character"

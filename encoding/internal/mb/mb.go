@@ -9,16 +9,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 const hiBits = 0x8080808080808080
 
 // ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
-// fits in dst, and returns its length. It reads eight bytes at a time and
-// does not allocate.
+// fits in dst, and returns its length. It finds the end of long runs with
+// the vector kernels of internal/simd, of short ones eight bytes at a
+// time, and does not allocate.
 func ASCII(dst, src []byte) int {
 	n := min(len(dst), len(src))
 	src = src[:n]
+	if n >= 64 {
+		// Long runs: the vector kernel finds the end, memmove copies.
+		i := simd.ASCIIPrefix(src)
+		copy(dst, src[:i])
+		return i
+	}
 	i := 0
 	for ; i+32 <= n; i += 32 {
 		s := src[i : i+32 : i+32]
@@ -267,11 +275,41 @@ const Invalid = 0x7FFF
 // a two-byte code is lead[first byte] + trail[second byte]; tab holds the
 // characters in PackLen form. It does not allocate.
 func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
-	for nSrc+2 <= len(src) && nDst+4 <= len(dst) {
+	for nSrc+2 <= len(src) && nDst+8 <= len(dst) {
+		if nSrc+4 <= len(src) {
+			// Two characters at a time while both are two-byte codes.
+			s := src[nSrc : nSrc+4 : nSrc+4]
+			p0 := uint(lead[s[0]]) + uint(trail[s[1]])
+			p1 := uint(lead[s[2]]) + uint(trail[s[3]])
+			if p0 < uint(len(tab)) {
+				v0 := tab[p0]
+				if p1 < uint(len(tab)) {
+					v1 := tab[p1]
+					if v0 != 0 && v1 != 0 {
+						d := dst[nDst : nDst+8 : nDst+8]
+						binary.LittleEndian.PutUint32(d[0:4], v0)
+						n0 := uint(v0>>24) & 3
+						binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
+						nDst += int(n0) + int(v1>>24)
+						nSrc += 4
+						continue
+					}
+				} else if v0 != 0 && s[2] < 0x80 {
+					// A character and an ASCII byte (a space, mostly).
+					d := dst[nDst : nDst+8 : nDst+8]
+					binary.LittleEndian.PutUint32(d[0:4], v0)
+					n0 := uint(v0>>24) & 3
+					d[n0] = s[2]
+					nDst += int(n0) + 1
+					nSrc += 3
+					continue
+				}
+			}
+		}
 		s := src[nSrc : nSrc+2 : nSrc+2]
 		c := s[0]
 		if c < 0x80 {
-			if nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
 				return
 			}
 			dst[nDst] = c
@@ -301,6 +339,33 @@ func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSr
 // to the general loop. It does not allocate.
 func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		if nSrc+6 <= len(src) && nDst+4 <= len(dst) {
+			// Two three-byte characters at a time, or one and an ASCII byte.
+			s := src[nSrc : nSrc+6 : nSrc+6]
+			if s[3] < 0x80 && s[0]&0xF0 == 0xE0 && (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 == 0x8080 {
+				r0 := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+				if v0 := enc[r0]; v0 != 0 && r0 >= 0x800 && r0 != skip {
+					d := dst[nDst : nDst+4 : nDst+4]
+					binary.BigEndian.PutUint16(d[0:2], v0)
+					d[2] = s[3]
+					nDst += 3
+					nSrc += 4
+					continue
+				}
+			}
+			if s[0]&0xF0 == 0xE0 && s[3]&0xF0 == 0xE0 &&
+				(uint32(s[1])<<24|uint32(s[2])<<16|uint32(s[4])<<8|uint32(s[5]))&0xC0C0C0C0 == 0x80808080 {
+				r0 := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+				r1 := uint16(s[3]&0x0F)<<12 | uint16(s[4]&0x3F)<<6 | uint16(s[5]&0x3F)
+				v0, v1 := enc[r0], enc[r1]
+				if v0 != 0 && v1 != 0 && r0 >= 0x800 && r1 >= 0x800 && r0 != skip && r1 != skip {
+					binary.BigEndian.PutUint32(dst[nDst:nDst+4:nDst+4], uint32(v0)<<16|uint32(v1))
+					nDst += 4
+					nSrc += 6
+					continue
+				}
+			}
+		}
 		s := src[nSrc : nSrc+3 : nSrc+3]
 		c := s[0]
 		if c < 0x80 {

@@ -106,7 +106,7 @@ func WriteSeeds(t *testing.T, target string, seeds [][]byte) {
 func Seeds(samples [][]byte, corpus []byte) [][]byte {
 	out := append([][]byte(nil), samples...)
 	for i, m := range Malformed() {
-		if i%37 == 0 {
+		if i%211 == 0 {
 			out = append(out, m)
 		}
 	}
