@@ -105,6 +105,17 @@ func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int3
 			i += 4
 			continue
 		}
+		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
 		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
 			if i+2 >= n {
 				return cost, !atEOF
