@@ -28,6 +28,9 @@ type encSpec struct {
 	kind  encKind
 	prior int32
 	lang  string // model of a CJK encoding
+	// also lists other labels to look the encoding up by in the registry,
+	// for encodings it may come to hold under another name.
+	also []string
 }
 
 const (
@@ -75,7 +78,7 @@ var specs = []encSpec{
 	{name: "windows-1258", kind: kindSingle, prior: priorUsual},
 	{name: "ibm852", kind: kindSingle, prior: priorRare},
 	{name: "macintosh", kind: kindSingle, prior: priorRare},
-	{name: "x-mac-ce", kind: kindSingle, prior: priorRare},
+	{name: "x-mac-ce", kind: kindSingle, prior: priorRare, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
 
 	{name: "gbk", kind: kindMulti, lang: "zh-Hans", prior: priorCommon},
 	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: priorCommon + 1},
@@ -84,11 +87,11 @@ var specs = []encSpec{
 	{name: "euc-jp", kind: kindMulti, lang: "ja", prior: priorCommon},
 	{name: "euc-kr", kind: kindMulti, lang: "ko", prior: priorCommon},
 	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: priorCommon + 1},
-	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare},
-	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare},
+	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare, also: []string{"johab", "cp1361"}},
+	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare, also: []string{"euc-tw", "cns11643"}},
 
 	{name: "iso-2022-jp", kind: kindISO2022, lang: "ja"},
-	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko"},
+	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
 	{name: "iso-2022-cn", kind: kindISO2022, lang: "zh-Hans"},
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
 }
@@ -205,11 +208,13 @@ func resolve(s encSpec) *enc {
 	// WHATWG maps the labels of encodings it retired (iso-2022-kr,
 	// iso-2022-cn, hz-gb-2312) to its replacement encoding, which decodes
 	// nothing: such a charset is not the encoding the detector means.
-	if cs, err := charset.Lookup(s.name); err == nil && cs.Codec != nil && cs.Name != "replacement" {
-		e.cs = cs
-		codec := cs.Codec
-		e.newT = func() transform.Transformer { return codec.DecodeTransformer() }
-		return e
+	for _, label := range append([]string{s.name}, s.also...) {
+		if cs, err := charset.Lookup(label); err == nil && cs.Codec != nil && cs.Name != "replacement" {
+			e.cs = cs
+			codec := cs.Codec
+			e.newT = func() transform.Transformer { return codec.DecodeTransformer() }
+			return e
+		}
 	}
 	if s.kind == kindUTF {
 		return e // the UTF stages check validity themselves
@@ -235,6 +240,7 @@ type mbTable struct {
 	pair     []uint8    // (lead-0x80)<<8 | trail
 	four     bool       // GB18030 four-byte sequences
 	three8F  bool       // EUC-JP three-byte sequences after 8F
+	four8E   bool       // EUC-TW four-byte sequences after 8E (CNS 11643 planes)
 	rareCost uint8
 }
 
@@ -296,6 +302,8 @@ func buildMulti(e *enc, m *langModel) bool {
 		mt.four = true
 	case "euc-jp":
 		mt.three8F = true
+	case "x-euc-tw":
+		mt.four8E = true
 	}
 	mt.rareCost = costOf(0x10000) // a character outside the model
 	e.mb = mt
@@ -365,12 +373,17 @@ func pairWith(e *enc, m *langModel) *sbPair {
 			continue
 		}
 		s, c := m.symbol(r)
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
 		if r >= 0x80 && r < 0xA0 {
-			s = symControl
+			s, x = symControl, emitControl
 		}
 		p.sym[b], p.cas[b] = s, c
-		p.cost[b] = int32(m.uni[s]) + emit(s)
-		p.emit[b] = emit(s)
+		p.cost[b] = int32(m.uni[s]) + x
+		p.emit[b] = x
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"bytes"
 	"io"
 	"math"
 	"sort"
@@ -76,17 +77,30 @@ func Detect(b []byte) Result {
 // a character cut by the end of the prefix is allowed. Errors other than
 // io.EOF from r are returned with the detection of what was read.
 func DetectReader(r io.Reader) (Result, error) {
+	res, _, err := readPrefix(r)
+	return res, err
+}
+
+// DetectStream is DetectReader for callers that go on to read r: it also
+// returns a reader that yields every byte of r, the ones read for the
+// detection first.
+func DetectStream(r io.Reader) (Result, io.Reader, error) {
+	res, prefix, err := readPrefix(r)
+	return res, io.MultiReader(bytes.NewReader(prefix), r), err
+}
+
+func readPrefix(r io.Reader) (Result, []byte, error) {
 	buf := make([]byte, 0, readerStep)
 	for {
 		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		eof := err == io.EOF || err == io.ErrUnexpectedEOF
 		if err != nil && !eof {
-			return detect(buf, false), err
+			return detect(buf, false), buf, err
 		}
 		res := detect(buf, eof)
 		if eof || len(buf) >= ReaderPrefix || res.Best().Confidence >= sureConfidence {
-			return res, nil
+			return res, buf, nil
 		}
 		grown := make([]byte, len(buf), min(2*cap(buf), ReaderPrefix))
 		copy(grown, buf)

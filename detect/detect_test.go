@@ -389,3 +389,20 @@ func TestConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+func TestDetectStream(t *testing.T) {
+	text := strings.Repeat("Вчера вечером мы долго гуляли по набережной. ", 3000)
+	b := encodeAs(t, "windows-1251", text)
+	res, r, err := DetectStream(bytes.NewReader(b))
+	if err != nil || res.Best().Encoding != "windows-1251" {
+		t.Fatalf("got %+v, %v", res.Best(), err)
+	}
+	all, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(all, b) {
+		t.Fatalf("the stream gives %d bytes (%v), want the %d of the input", len(all), err, len(b))
+	}
+	got, err := res.Best().Charset.Codec.AppendDecode(nil, all)
+	if err != nil || string(got) != text {
+		t.Errorf("decoding with the best Charset: %v", err)
+	}
+}

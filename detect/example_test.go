@@ -2,6 +2,7 @@ package detect_test
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/ucskit/ucs/detect"
@@ -41,4 +42,19 @@ func ExampleDetectReader() {
 func ExampleResult_Best() {
 	fmt.Println(detect.Detect([]byte("plain ASCII")).Best().Encoding)
 	// Output: us-ascii
+}
+
+func ExampleDetectStream() {
+	// Detect, then decode the whole stream with the best guess.
+	in := strings.NewReader("\xEF\xBB\xBFna\xC3\xAFve caf\xC3\xA9")
+	res, r, err := detect.DetectStream(in)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	best := res.Best()
+	data, _ := io.ReadAll(r)
+	text, err := best.Charset.Codec.AppendDecode(nil, data)
+	fmt.Println(best.Encoding, best.BOM, string(text), err)
+	// Output: utf-8 true naïve café <nil>
 }

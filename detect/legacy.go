@@ -19,7 +19,7 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 		s, cc := p.sym[c], p.cas[c]
 		step := int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
 		if c >= 0x80 {
-			high += step + emit(s)
+			high += step + p.emit[c]
 			prevHigh = true
 		} else if prevHigh {
 			high += step
@@ -99,6 +99,17 @@ func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int3
 				return cost, false
 			}
 			if f := b[i+3]; f < 0x30 || f > 0x39 {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
+		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
 				return cost, false
 			}
 			cost += int32(mt.rareCost)

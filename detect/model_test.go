@@ -85,3 +85,29 @@ func TestModelsUpToDate(t *testing.T) {
 		t.Fatalf("model.bin is stale: run go generate in detect/ (generated %d bytes, committed %d)", len(got), len(modelData))
 	}
 }
+
+// TestUnknownLetters checks that a European letter no model knows reads as
+// its base letter, at a price, and that known letters do not.
+func TestUnknownLetters(t *testing.T) {
+	tb := getTables()
+	es := tb.byTag["es"]
+	s, c := es.symbol('ŝ')
+	if base, _ := es.symbol('s'); s != base || c&unknownLetter == 0 {
+		t.Errorf("ŝ under es: symbol %d case %d; want the symbol of s, flagged", s, c)
+	}
+	if _, c := es.symbol('ñ'); c&unknownLetter != 0 {
+		t.Error("ñ under es is flagged unknown")
+	}
+	// č is known (to Czech and others): under Spanish it stays a rare letter.
+	if s, c := es.symbol('č'); s != symRare || c&unknownLetter != 0 {
+		t.Errorf("č under es: symbol %d case %d; want symRare", s, c)
+	}
+}
+
+func TestEsperantoLatin3(t *testing.T) {
+	s := "Ĉu vi ŝatas manĝi ĉokoladon? Mi ankaŭ ŝatas ĝin, sed ne ĉiutage."
+	b := encodeAs(t, "iso-8859-3", s)
+	if c, ok := rightText(t, b, s); !ok {
+		t.Errorf("Esperanto in ISO-8859-3: got %+v", c)
+	}
+}

@@ -512,9 +512,14 @@ func scoreRunes(m *langModel, runes []rune, full bool) int32 {
 		if r >= denseLimit && !textRune(r) {
 			s = symControl
 		}
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
 		high := r >= 0x80
 		if full || high || prevHigh {
-			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + emit(s)
+			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + x
 		}
 		prev, pc, prevHigh = s, c, high
 	}

@@ -124,3 +124,18 @@ func TestDetectUnsureAndErrors(t *testing.T) {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
 }
+
+func TestDetectAllPlain(t *testing.T) {
+	dir := writeDetectFiles(t)
+	name := filepath.Join(dir, "koi8.txt")
+	out, _, code := runDetectCLI(t, "", "--all", name)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != ExitOK || len(lines) < 2 || lines[0] != name+": koi8-r (confidence 1.00, language ru)" {
+		t.Fatalf("got %q, exit %d", out, code)
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, "  ") || !strings.Contains(l, " (confidence ") {
+			t.Errorf("candidate line %q: want an indented ENCODING (confidence X...)", l)
+		}
+	}
+}
