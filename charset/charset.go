@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/suggest"
 )
 
 // Charset describes one encoding of ucs.
@@ -182,63 +183,29 @@ func familyRank(f string) int {
 	return 5
 }
 
-// closest returns up to n known labels nearest to k by edit distance.
+// closest returns up to n charset names whose labels are nearest to k.
 func closest(k string, n int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	lk := loosen(k)
-	var cs []cand
-	seen := map[*Charset]bool{}
+	byLoose := map[string]*Charset{}
+	var keys []string
 	for label, c := range labels {
-		d := editDistance(lk, loosen(label))
-		if strings.HasPrefix(loosen(label), lk) && lk != "" {
-			d = min(d, 1)
+		lk := loosen(label)
+		if _, dup := byLoose[lk]; !dup {
+			keys = append(keys, lk)
 		}
-		if d > 2+len(lk)/3 {
-			continue
-		}
-		cs = append(cs, cand{label, d})
-		_ = c
+		byLoose[lk] = c
 	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].d != cs[j].d {
-			return cs[i].d < cs[j].d
-		}
-		return cs[i].name < cs[j].name
-	})
 	var out []string
-	for _, c := range cs {
-		ch := labels[c.name]
-		if seen[ch] {
+	seen := map[*Charset]bool{}
+	for _, lk := range suggest.Closest(loosen(k), keys, len(keys)) {
+		c := byLoose[lk]
+		if seen[c] {
 			continue
 		}
-		seen[ch] = true
-		out = append(out, ch.Name)
+		seen[c] = true
+		out = append(out, c.Name)
 		if len(out) == n {
 			break
 		}
 	}
 	return out
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

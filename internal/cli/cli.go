@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	names "github.com/ucskit/ucs/internal/suggest"
 	"golang.org/x/term"
 )
 
@@ -149,37 +150,10 @@ func overview() string {
 
 // suggest returns ` (did you mean "x"?)` for the closest candidate, or "".
 func suggest(s string, candidates []string) string {
-	best, bestD := "", 1<<30
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best != "" && bestD <= 2+len(s)/4 {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+	if best := names.Closest(s, candidates, 1); len(best) > 0 {
+		return fmt.Sprintf(" (did you mean %q?)", best[0])
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // errUsage marks errors that are the caller's fault (exit 2).
