@@ -2,12 +2,18 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
@@ -16,22 +22,52 @@ import (
 )
 
 const convertUsage = `Usage: ucs convert [-f FROM] [-t TO] [flags] [FILE...]
+       ucs convert [-f FROM] [-t TO] [flags] --in-place FILE...
 
 Convert text from one encoding to another. Reads the FILEs one after the
 other (standard input when there is none, or for "-") and writes standard
-output, or OUT with -o. It streams: memory stays bounded whatever the size.
+output, or OUT with -o, or each FILE itself with --in-place. It streams:
+memory stays bounded whatever the size.
 
 By default ucs stops at the first malformed sequence or unencodable
 character and says where it is: file, line, column and byte offset.
 
 Flags:
-  -f, --from-code ENC     encoding of the input (default utf-8)
-  -t, --to-code ENC       encoding of the output (default utf-8); iconv's
-                          suffixes work: TO//IGNORE skips what cannot be
-                          converted; //TRANSLIT is not supported yet
+  -f, --from-code ENC     encoding of the input (default utf-8); "auto"
+                          detects it from the first 64 KiB, says on standard
+                          error what it chose, and stops with exit status 4
+                          when unsure (confidence under 0.5; --force takes
+                          the best guess anyway)
+  -t, --to-code ENC       encoding of the output; iconv's suffixes work:
+                          TO//IGNORE skips what cannot be converted;
+                          //TRANSLIT is not supported yet. Without -t, the
+                          output is UTF-8, except that on a terminal it is
+                          the terminal's encoding: the codeset of LC_ALL,
+                          LC_CTYPE or LANG (the first set), as in
+                          en_GB.UTF-8 or de_DE.ISO-8859-1
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
-                          failure)
+                          failure); refused when OUT is one of the inputs;
+                          a symbolic link OUT is followed
+  -i, --in-place          convert each FILE into itself, atomically: the text
+                          goes to a temporary file in the same directory
+                          (named .FILE.ucs-tmp-PID-N), which is synced and
+                          renamed over FILE on success and removed on
+                          failure; FILE keeps its permissions, owner and
+                          group (where allowed) and its access and
+                          modification times. A symbolic link is followed
+                          and its target replaced (the link stays a link).
+                          A file with more than one hard link is refused,
+                          since the rename would split the links. Temporary
+                          files left by a killed run are removed by the next
+                          run on the same file
+  --newline MODE          line ends of the output: keep (default), lf (CR LF
+                          becomes LF), crlf (a lone LF becomes CR LF)
+  --progress WHEN         a progress bar on standard error (bytes, rate,
+                          time left): auto (default: only when standard
+                          error is a terminal and CI is not set), always,
+                          never
+  --force                 with -f auto, convert even when unsure
   --invalid POLICY        malformed input: fail (default), replace (U+FFFD per
                           maximal subpart), skip, escape
   --unmappable POLICY     characters TO cannot represent: fail (default),
@@ -47,11 +83,13 @@ Flags:
 Examples:
   ucs convert -f gbk -t utf-8 old.txt > new.txt
   ucs convert -f utf-8 -t utf-16le -o out.txt in.txt
+  ucs convert -f gb18030 -t utf-8 --in-place --newline=lf *.txt
+  ucs convert -f auto -t utf-8 mystery.txt
   ucs convert -f latin1 -t ascii --unmappable=escape --escape=uplus notes.txt
   iconv-style: ucs convert --from-code=UTF-8 --to-code=ASCII//IGNORE in.txt
 
 Exit status: 0 converted, 1 invalid or unencodable data, 2 usage error,
-3 input/output error.
+3 input/output error (or a file --in-place refuses), 4 -f auto unsure.
 `
 
 func init() {
@@ -59,13 +97,13 @@ func init() {
 }
 
 type convertFlags struct {
-	from, to, out           string
-	invalid, unmappable     string
-	escape, replacement     string
-	bom                     string
-	skipAll                 bool
-	fromSet, toSet          bool
-	inPlace, newline, force bool
+	from, to, out       string
+	invalid, unmappable string
+	escape, replacement string
+	bom, newline        string
+	progress            string
+	skipAll             bool
+	inPlace, force      bool
 }
 
 func runConvert(env *Env, args []string) int {
@@ -85,9 +123,30 @@ func runConvert(env *Env, args []string) int {
 	fs.StringVar(&f.replacement, "replacement", "", "")
 	fs.StringVar(&f.bom, "bom", "keep", "")
 	fs.BoolVar(&f.skipAll, "c", false, "")
+	fs.BoolVar(&f.inPlace, "i", false, "")
+	fs.BoolVar(&f.inPlace, "in-place", false, "")
+	fs.StringVar(&f.newline, "newline", "keep", "")
+	fs.StringVar(&f.progress, "progress", "auto", "")
+	fs.BoolVar(&f.force, "force", false, "")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "convert", err, convertUsage)
+	}
+	if f.inPlace {
+		if f.out != "" {
+			return usageError(env, "convert", "--in-place and -o exclude each other: --in-place writes each input file itself")
+		}
+		if len(files) == 0 {
+			return usageError(env, "convert", "--in-place needs at least one FILE")
+		}
+		for _, name := range files {
+			if name == "-" {
+				return usageError(env, "convert", "--in-place cannot convert standard input (\"-\"); name a file")
+			}
+		}
+	}
+	if f.to == "" && f.out == "" && !f.inPlace && env.isTerminal(env.Stdout) {
+		f.to = localeCodeset(env)
 	}
 	c, code := newConverter(env, &f)
 	if c == nil {
@@ -96,29 +155,64 @@ func runConvert(env *Env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	switch f.progress {
+	case "always":
+		c.progress = newProgress(env.Stderr, files)
+	case "auto":
+		if env.isTerminal(env.Stderr) && env.getenv("CI") == "" {
+			c.progress = newProgress(env.Stderr, files)
+		}
+	}
+	defer c.progress.finish()
+	if c.inPlace || c.outPath != "" {
+		// An interrupt stops the work between chunks, so that the
+		// temporary file is removed and the target left as it was.
+		stop := c.catchSignals()
+		defer stop()
+	}
+	if c.inPlace {
+		return c.runInPlace(files)
+	}
 	return c.run(files)
 }
 
 type converter struct {
-	env        *Env
-	from, to   *charset.Charset
-	fromCodec  *encoding.Codec
-	toCodec    *encoding.Codec
-	bomPolicy  string
-	outPath    string
-	writeBOM   []byte // BOM to write at the start of the output, decided per run
-	enc        *encoding.Transformer
-	w          *bufio.Writer
-	encBuf     []byte
-	started    bool // something was written (or the output BOM decided)
-	replaced   map[string]int
-	firstFixed map[string]diag
+	env       *Env
+	from, to  *charset.Charset
+	fromCodec *encoding.Codec
+	fromOpts  encoding.Options
+	toCodec   *encoding.Codec
+	bomPolicy string
+	newline   string // keep, lf, crlf
+	outPath   string
+	inPlace   bool
+	auto      bool // -f auto: detect each input's encoding
+	force     bool // -f auto: go on when unsure
+	enc       *encoding.Transformer
+	direct    bool // the output is the decoded text itself (strict UTF-8)
+	w         *bufio.Writer
+	encBuf    []byte
+	started   bool // something was written (or the output BOM decided)
+	lastCR    bool // newline: the text so far ends with CR
+	heldCR    bool // newline=lf: a CR at the end of a chunk not yet written
+	progress  *progress
+	curOut    string // the file being written by --in-place
+	curFrom   string // the encoding of the input being read
+	// interrupted is set by SIGINT, SIGTERM or SIGHUP during -o or
+	// --in-place work.
+	interrupted atomic.Bool
+	replaced    map[string]int
+	firstFixed  map[string]diag
 }
 
 func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	from := f.from
 	if from == "" {
 		from = "utf-8"
+	}
+	auto := strings.EqualFold(from, "auto")
+	if auto {
+		from = "utf-8" // replaced per input by what detection finds
 	}
 	to := f.to
 	if to == "" {
@@ -171,6 +265,19 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	default:
 		return nil, usageError(env, "convert", "--bom: unknown policy %q (want keep, strip or add)", f.bom)
 	}
+	switch f.newline {
+	case "keep", "lf", "crlf":
+	default:
+		return nil, usageError(env, "convert", "--newline: unknown mode %q (want keep, lf or crlf)", f.newline)
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return nil, usageError(env, "convert", "--progress: unknown value %q (want auto, always or never)", f.progress)
+	}
+	if f.force && !auto {
+		return nil, usageError(env, "convert", "--force only applies to -f auto")
+	}
 	toCodec := toCS.Codec
 	if f.bom == "strip" {
 		// The forms that always write a BOM give way to their fixed forms.
@@ -186,18 +293,52 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	if f.bom == "add" && utf.BOM(toCodec) == nil && !utf.WritesBOM(toCodec) {
 		return nil, usageError(env, "convert", "--bom=add: %s has no byte order mark", toCS.Name)
 	}
+	// Decoded text is valid UTF-8 already, except from the 31-bit forms,
+	// which let surrogates and values above U+10FFFF through: for strict
+	// UTF-8 output the encoder has nothing to do.
+	direct := toCodec == utf.UTF8 && fromCS.Codec != utf.UTF8RFC2279 && fromCS.Codec != utf.UCS4BE && fromCS.Codec != utf.UCS4LE && !auto
 	c := &converter{
+		direct:     direct,
 		env:        env,
 		from:       fromCS,
 		to:         toCS,
 		fromCodec:  fromCS.Codec.With(encoding.Options{Invalid: invalid, Escape: esc}),
+		fromOpts:   encoding.Options{Invalid: invalid, Escape: esc},
 		toCodec:    toCodec.With(encoding.Options{Unmappable: unmappable, Escape: esc, Replacement: f.replacement}),
 		bomPolicy:  f.bom,
+		newline:    f.newline,
 		outPath:    f.out,
+		inPlace:    f.inPlace,
+		auto:       auto,
+		force:      f.force,
 		replaced:   map[string]int{},
 		firstFixed: map[string]diag{},
 	}
 	return c, ExitOK
+}
+
+// begin starts an output: a fresh encoder and newline state, writing to out.
+func (c *converter) begin(out io.Writer) {
+	if c.w == nil {
+		c.w = bufio.NewWriterSize(out, chunkSize)
+		c.encBuf = make([]byte, 4*chunkSize+256)
+	} else {
+		c.w.Reset(out)
+	}
+	c.enc = c.toCodec.EncodeTransformer().(*encoding.Transformer)
+	c.started, c.lastCR, c.heldCR = false, false, false
+}
+
+// finish ends an output: it writes a CR still held by --newline=lf and
+// flushes the encoder (a UTF-7 shift, an ISO 2022 mode), not the writer.
+func (c *converter) finish() error {
+	if c.heldCR {
+		c.heldCR = false
+		if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
+			return err
+		}
+	}
+	return c.encode(nil, 0, nil, true)
 }
 
 func (c *converter) run(files []string) int {
@@ -206,36 +347,34 @@ func (c *converter) run(files []string) int {
 	if c.outPath != "" {
 		for _, name := range files {
 			if name != "-" && sameFile(name, c.outPath) {
-				return usageError(c.env, "convert", "-o %s names an input file: writing it would destroy the input (use another name)", c.outPath)
+				return usageError(c.env, "convert", "-o %s names an input file: writing it would destroy the input (use --in-place to convert a file into itself)", c.outPath)
 			}
 		}
+		// A symbolic link is followed: its target is replaced, as
+		// --in-place does.
+		target := c.outPath
+		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
+			target = t
+		}
+		removeStaleTemps(target)
 		var err error
-		tmp, err = os.CreateTemp(filepath.Dir(c.outPath), "."+filepath.Base(c.outPath)+".ucs-tmp-*")
+		tmp, err = createTemp(target)
 		if err != nil {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
 			return ExitIO
 		}
 		out = tmp
-		defer func() {
-			if tmp != nil {
-				tmp.Close()
-				os.Remove(tmp.Name())
-			}
-		}()
 	}
-	c.w = bufio.NewWriterSize(out, chunkSize)
-	c.enc = c.toCodec.EncodeTransformer().(*encoding.Transformer)
-	c.encBuf = make([]byte, 4*chunkSize+256)
+	c.begin(out)
 	code := ExitOK
 	for _, name := range files {
-		if rc := c.convertFile(name); rc != ExitOK {
+		if rc := c.convertFile(name, displayName(name)); rc != ExitOK {
 			code = rc
 			break
 		}
 	}
 	if code == ExitOK {
-		// Flush the encoder (a UTF-7 shift, an ISO 2022 mode) and the output.
-		if err := c.encode(nil, nil, true); err != nil {
+		if err := c.finish(); err != nil {
 			code = c.fail(err)
 		}
 	}
@@ -247,48 +386,263 @@ func (c *converter) run(files []string) int {
 			code = ExitIO
 		}
 	}
-	for name, n := range c.replaced {
-		d := c.firstFixed[name]
-		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %d bad sequence(s) handled by policy; the first: %s\n", name, n, d)
-	}
+	c.reportFixed()
 	if tmp != nil {
-		if code == ExitOK {
-			code = commitTemp(c.env, tmp, c.outPath)
+		if code != ExitOK {
+			discardTemp(tmp)
+			return code
 		}
-		if code == ExitOK {
-			tmp = nil
+		target := c.outPath
+		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
+			target = t
 		}
+		return commitTemp(c.env, tmp, target, nil)
 	}
 	return code
 }
 
-// commitTemp syncs, closes and renames the temporary file onto path.
-func commitTemp(env *Env, tmp *os.File, path string) int {
-	if st, err := os.Stat(path); err == nil {
-		tmp.Chmod(st.Mode().Perm())
-	} else {
-		tmp.Chmod(0o644)
+// runInPlace converts each file into itself. A failure on one file leaves
+// that file as it was and goes on with the next; the exit status is the
+// worst seen.
+func (c *converter) runInPlace(files []string) int {
+	code := ExitOK
+	var done []os.FileInfo
+	for _, name := range files {
+		code = max(code, c.convertInPlace(name, &done))
 	}
-	if err := tmp.Sync(); err != nil {
-		fmt.Fprintf(env.Stderr, "ucs convert: writing %s: %v\n", path, err)
+	return code
+}
+
+func (c *converter) convertInPlace(name string, done *[]os.FileInfo) int {
+	c.curOut = name
+	defer func() { c.curOut = "" }()
+	// Symbolic links are followed: the target is converted and replaced,
+	// and the link keeps pointing at it.
+	if _, err := os.Stat(name); err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", name, plainError(err))
 		return ExitIO
 	}
-	if err := tmp.Close(); err != nil {
-		fmt.Fprintf(env.Stderr, "ucs convert: writing %s: %v\n", path, err)
+	target, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", name, plainError(err))
 		return ExitIO
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		fmt.Fprintf(env.Stderr, "ucs convert: cannot replace %s: %v\n", path, err)
+	st, err := os.Stat(target)
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %v\n", err)
 		return ExitIO
+	}
+	if !st.Mode().IsRegular() {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: not a regular file; --in-place converts regular files only\n", name)
+		return ExitIO
+	}
+	for _, prev := range *done {
+		if os.SameFile(prev, st) {
+			fmt.Fprintf(c.env.Stderr, "ucs convert: %s: already converted in this run (named twice, or through a link); skipped\n", name)
+			return ExitOK
+		}
+	}
+	if n := linkCount(st); n > 1 {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: has %d hard links; replacing it would leave the other names with the old text, so it is left unchanged (write a new file with -o instead)\n", name, n)
+		return ExitIO
+	}
+	removeStaleTemps(target)
+	tmp, err := createTemp(target)
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: cannot convert %s in place: %v\n", name, err)
+		return ExitIO
+	}
+	c.begin(tmp)
+	rc := c.convertFile(target, name)
+	if rc == ExitOK {
+		if err := c.finish(); err != nil {
+			rc = c.fail(err)
+		}
+	}
+	if rc == ExitOK {
+		if err := c.w.Flush(); err != nil {
+			fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", name, err)
+			rc = ExitIO
+		}
+	}
+	c.reportFixed()
+	if rc != ExitOK {
+		discardTemp(tmp)
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s left unchanged\n", name)
+		return rc
+	}
+	if rc = commitTemp(c.env, tmp, target, st); rc != ExitOK {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s left unchanged\n", name)
+		return rc
+	}
+	// The rename gave the name a new file: remember that one.
+	if st, err := os.Stat(target); err == nil {
+		*done = append(*done, st)
 	}
 	return ExitOK
 }
 
+var errInterrupted = errors.New("interrupted")
+
+// catchSignals sets c.interrupted on SIGINT, SIGTERM or SIGHUP until the
+// returned function is called. A second signal ends the process at once.
+func (c *converter) catchSignals() (stop func()) {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			c.interrupted.Store(true)
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(ExitIO)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// tempMarker is in the name of every temporary file, followed by the
+// process id: .NAME.ucs-tmp-PID-RANDOM.
+const tempMarker = ".ucs-tmp-"
+
+// createTemp creates the temporary file that will replace path, in the
+// same directory (so that the rename is atomic).
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	return os.CreateTemp(dir, "."+base+tempMarker+strconv.Itoa(os.Getpid())+"-*")
+}
+
+// removeStaleTemps removes the temporary files for path that a run killed
+// before it could clean up left behind: those whose process is gone.
+func removeStaleTemps(path string) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	prefix := "." + base + tempMarker
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+}
+
+// discardTemp closes and removes a temporary file after a failure.
+func discardTemp(tmp *os.File) {
+	tmp.Close()
+	os.Remove(tmp.Name())
+}
+
+// commitTemp syncs, closes and renames the temporary file onto path, then
+// syncs the directory. With keep (the file being replaced), it first gives
+// the temporary file keep's permissions, owner, group and times. On
+// failure the temporary file is removed and path is untouched.
+func commitTemp(env *Env, tmp *os.File, path string, keep os.FileInfo) (code int) {
+	defer func() {
+		if code != ExitOK {
+			discardTemp(tmp)
+		}
+	}()
+	fail := func(what string, err error) int {
+		fmt.Fprintf(env.Stderr, "ucs convert: %s %s: %v\n", what, path, err)
+		return ExitIO
+	}
+	if keep != nil {
+		if err := tmp.Chmod(keep.Mode().Perm() | keep.Mode()&(os.ModeSetuid|os.ModeSetgid|os.ModeSticky)); err != nil {
+			return fail("cannot keep the permissions of", err)
+		}
+		// Ownership: only root may give a file away; a failure keeps the
+		// converted file owned by whoever ran ucs, which is all that is
+		// possible.
+		keepOwner(tmp, keep)
+		// chown may clear set-id bits: set the mode again.
+		tmp.Chmod(keep.Mode().Perm() | keep.Mode()&(os.ModeSetuid|os.ModeSetgid|os.ModeSticky))
+	} else if st, err := os.Stat(path); err == nil {
+		tmp.Chmod(st.Mode().Perm())
+	} else {
+		tmp.Chmod(0o644 &^ umask())
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail("writing", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fail("writing", err)
+	}
+	if keep != nil {
+		if err := os.Chtimes(tmp.Name(), accessTime(keep), keep.ModTime()); err != nil {
+			return fail("cannot keep the times of", err)
+		}
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fail("cannot replace", err)
+	}
+	syncDir(filepath.Dir(path))
+	return ExitOK
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// reportFixed tells how many bad sequences a policy handled, per file.
+func (c *converter) reportFixed() {
+	names := make([]string, 0, len(c.replaced))
+	for name := range c.replaced {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		d := c.firstFixed[name]
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %d bad sequence(s) handled by policy; the first: %s\n", name, c.replaced[name], d)
+		delete(c.replaced, name)
+		delete(c.firstFixed, name)
+	}
+}
+
 func (c *converter) outName() string {
-	if c.outPath == "" {
+	switch {
+	case c.curOut != "":
+		return c.curOut
+	case c.outPath == "":
 		return "standard output"
 	}
 	return c.outPath
+}
+
+// plainError strips the operation and path from a file system error, for
+// messages that name the file themselves.
+func plainError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func sameFile(a, b string) bool {
@@ -310,10 +664,12 @@ func displayName(name string) string {
 	return name
 }
 
-func (c *converter) convertFile(name string) int {
+// convertFile converts the file at path ("-": standard input), naming it
+// dn in messages.
+func (c *converter) convertFile(path, dn string) int {
 	var in io.Reader = c.env.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
+	if path != "-" {
+		f, err := os.Open(path)
 		if err != nil {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: %v\n", err)
 			return ExitIO
@@ -321,16 +677,27 @@ func (c *converter) convertFile(name string) int {
 		defer f.Close()
 		in = f
 	}
-	dn := displayName(name)
+	if c.progress != nil {
+		in = &countingReader{r: in, p: c.progress}
+	}
+	from, codec := c.from, c.fromCodec
+	if c.auto {
+		cs, rest, code := c.detect(in, dn)
+		if cs == nil {
+			return code
+		}
+		in, from, codec = rest, cs, cs.Codec.With(c.fromOpts)
+	}
+	c.curFrom = from.Name
 	hadBOM := false
 	fileStart := true
 	d := decoder{
 		name:  dn,
-		codec: c.fromCodec,
+		codec: codec,
 		head: func(b []byte) {
 			// The BOM forms consume their BOM; note that there was one.
-			if utf.WritesBOM(c.from.Codec) {
-				if bc, _ := utf.SniffBOM(b, c.from.Codec == utf.UTF32BOM); bc != nil {
+			if utf.WritesBOM(from.Codec) {
+				if bc, _ := utf.SniffBOM(b, from.Codec == utf.UTF32BOM); bc != nil {
 					hadBOM = true
 				}
 			}
@@ -343,11 +710,13 @@ func (c *converter) convertFile(name string) int {
 			return nil
 		},
 		sink: func(ch *chunk) error {
-			text := ch.text
+			if c.interrupted.Load() {
+				return errInterrupted
+			}
 			skip := 0
 			if fileStart {
 				fileStart = false
-				if len(text) >= 3 && string(text[:3]) == "\uFEFF" {
+				if len(ch.text) >= 3 && string(ch.text[:3]) == "\uFEFF" {
 					hadBOM = true
 					skip = 3
 				}
@@ -356,13 +725,13 @@ func (c *converter) convertFile(name string) int {
 				c.started = true
 				if c.bomPolicy == "add" || (c.bomPolicy == "keep" && hadBOM) {
 					if !utf.WritesBOM(c.toCodec) {
-						if err := c.encode(nil, []byte("\uFEFF"), false); err != nil {
+						if err := c.encode(nil, 0, []byte("\uFEFF"), false); err != nil {
 							return err
 						}
 					}
 				}
 			}
-			return c.encode(ch, text[skip:], false)
+			return c.write(ch, skip)
 		},
 	}
 	err := d.run(in)
@@ -370,7 +739,7 @@ func (c *converter) convertFile(name string) int {
 		// An empty input: still decide the output BOM for "add".
 		c.started = true
 		if c.bomPolicy == "add" && !utf.WritesBOM(c.toCodec) {
-			err = c.encode(nil, []byte("\uFEFF"), false)
+			err = c.encode(nil, 0, []byte("\uFEFF"), false)
 		}
 	}
 	if err != nil {
@@ -383,9 +752,88 @@ func (c *converter) convertFile(name string) int {
 	return ExitOK
 }
 
-// encode runs text (a part of ch's text, or nil ch for text of our own)
-// through the encoder and writes the result.
-func (c *converter) encode(ch *chunk, text []byte, atEOF bool) error {
+// write sends ch.text[off:] through the newline mode and the encoder.
+func (c *converter) write(ch *chunk, off int) error {
+	text := ch.text[off:]
+	switch c.newline {
+	case "lf":
+		if c.heldCR {
+			if len(text) == 0 {
+				return nil
+			}
+			c.heldCR = false
+			if text[0] != '\n' {
+				if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
+					return err
+				}
+			}
+		}
+		start := 0
+		for {
+			i := bytes.IndexByte(text[start:], '\r')
+			if i < 0 {
+				break
+			}
+			i += start
+			switch {
+			case i+1 == len(text):
+				// A CR at the end: the next chunk tells whether LF follows.
+				c.heldCR = true
+				return c.encode(ch, off+start, text[start:i], false)
+			case text[i+1] == '\n':
+				if err := c.encode(ch, off+start, text[start:i], false); err != nil {
+					return err
+				}
+				start = i + 1
+			default:
+				if err := c.encode(ch, off+start, text[start:i+1], false); err != nil {
+					return err
+				}
+				start = i + 1
+			}
+		}
+		return c.encode(ch, off+start, text[start:], false)
+	case "crlf":
+		start, pos := 0, 0
+		for {
+			j := bytes.IndexByte(text[pos:], '\n')
+			if j < 0 {
+				break
+			}
+			i := pos + j
+			prevCR := c.lastCR
+			if i > 0 {
+				prevCR = text[i-1] == '\r'
+			}
+			if !prevCR {
+				if err := c.encode(ch, off+start, text[start:i], false); err != nil {
+					return err
+				}
+				if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
+					return err
+				}
+				start = i
+			}
+			pos = i + 1
+		}
+		if len(text) > 0 {
+			c.lastCR = text[len(text)-1] == '\r'
+		}
+		return c.encode(ch, off+start, text[start:], false)
+	}
+	return c.encode(ch, off, text, false)
+}
+
+// encode runs text through the encoder and writes the result. text is
+// ch.text[off:off+len(text)], or with a nil ch text of our own (a BOM, a
+// CR), which is never located in the input.
+func (c *converter) encode(ch *chunk, off int, text []byte, atEOF bool) error {
+	if c.direct {
+		if _, err := c.w.Write(text); err != nil {
+			return &ioError{err}
+		}
+		return nil
+	}
 	base := c.enc.Offset()
 	src := text
 	for {
@@ -406,7 +854,7 @@ func (c *converter) encode(ch *chunk, text []byte, atEOF bool) error {
 		}
 		var e *encoding.Error
 		if errors.As(err, &e) && ch != nil {
-			k := int(e.Offset-base) + (len(ch.text) - len(text))
+			k := int(e.Offset-base) + off
 			p := ch.placeAt(k)
 			return &failure{diag{File: "", Offset: ch.offsetAt(k), Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: e.Rune, To: c.to.Name}}
 		}
@@ -428,11 +876,14 @@ func (c *converter) fail(err error) int {
 		if f.d.Kind == encoding.Unmappable {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: %s has no %s; use --unmappable=replace, skip or escape to go on\n", c.to.Name, encoding.FormatRune(f.d.Rune))
 		} else {
-			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: the input is not valid %s (%s); use --invalid=replace, skip or escape to go on\n", c.from.Name, f.d.Kind.Describe())
+			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: the input is not valid %s (%s); use --invalid=replace, skip or escape to go on\n", c.curFrom, f.d.Kind.Describe())
 		}
 		return ExitInvalid
 	case errors.As(err, &ioe):
 		fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", c.outName(), ioe.err)
+		return ExitIO
+	case err == errInterrupted:
+		fmt.Fprintf(c.env.Stderr, "ucs convert: interrupted\n")
 		return ExitIO
 	}
 	fmt.Fprintf(c.env.Stderr, "ucs convert: %v\n", err)

@@ -18,6 +18,8 @@ var update = flag.Bool("update", false, "rewrite the golden files' expected outp
 //
 //	args: validate --json -
 //	stdin: text (one line, \n and \xHH escapes allowed)
+//	env: NAME=value (may repeat)
+//	terminal: stdout stderr (the streams that are terminals)
 //	exit: 1
 //	-- stdout --
 //	...
@@ -32,7 +34,34 @@ type goldenCase struct {
 	exit   int
 	stdout string
 	stderr string
+	env    map[string]string
+	term   []string
 	header []string
+}
+
+// splitArgs splits an args line at spaces; a "double-quoted" argument
+// (Go syntax) may hold spaces and escapes.
+func splitArgs(line string) ([]string, error) {
+	var args []string
+	for {
+		line = strings.TrimLeft(line, " ")
+		if line == "" {
+			return args, nil
+		}
+		if line[0] == '"' {
+			q, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				return nil, err
+			}
+			a, _ := strconv.Unquote(q)
+			args = append(args, a)
+			line = line[len(q):]
+			continue
+		}
+		a, rest, _ := strings.Cut(line, " ")
+		args = append(args, a)
+		line = rest
+	}
 }
 
 func parseGolden(t *testing.T, path string) goldenCase {
@@ -55,7 +84,18 @@ func parseGolden(t *testing.T, path string) goldenCase {
 		v = strings.TrimSpace(v)
 		switch k {
 		case "args":
-			g.args = strings.Fields(v)
+			g.args, err = splitArgs(v)
+			if err != nil {
+				t.Fatalf("%s: args: %v", path, err)
+			}
+		case "env":
+			if g.env == nil {
+				g.env = map[string]string{}
+			}
+			name, val, _ := strings.Cut(v, "=")
+			g.env[name] = val
+		case "terminal":
+			g.term = strings.Fields(v)
 		case "stdin":
 			s, err := strconv.Unquote(`"` + v + `"`)
 			if err != nil {
@@ -75,8 +115,27 @@ func parseGolden(t *testing.T, path string) goldenCase {
 }
 
 func runCLI(args []string, stdin []byte) (string, string, int) {
+	return runCLIEnv(args, stdin, nil, nil)
+}
+
+// runCLIEnv runs the command with environment variables vars and the
+// streams named in term ("stdout", "stderr") posing as terminals.
+func runCLIEnv(args []string, stdin []byte, vars map[string]string, term []string) (string, string, int) {
 	var out, errb bytes.Buffer
-	env := &Env{Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	env := &Env{
+		Stdin:  bytes.NewReader(stdin),
+		Stdout: &out,
+		Stderr: &errb,
+		Getenv: func(k string) string { return vars[k] },
+		IsTerminal: func(f any) bool {
+			for _, s := range term {
+				if (s == "stdout" && f == &out) || (s == "stderr" && f == &errb) {
+					return true
+				}
+			}
+			return false
+		},
+	}
 	code := Main(env, args)
 	return out.String(), errb.String(), code
 }
@@ -90,7 +149,7 @@ func TestGolden(t *testing.T) {
 	for _, p := range paths {
 		t.Run(filepath.Base(p), func(t *testing.T) {
 			g := parseGolden(t, p)
-			out, errs, code := runCLI(g.args, g.stdin)
+			out, errs, code := runCLIEnv(g.args, g.stdin, g.env, g.term)
 			if *update {
 				var b strings.Builder
 				for _, h := range g.header {

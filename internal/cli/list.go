@@ -21,6 +21,8 @@ Flags:
 Examples:
   ucs list
   ucs list --json | grep -i shift
+
+Exit status: 0 listed, 2 usage error.
 `
 
 func init() {

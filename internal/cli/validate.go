@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
+	"golang.org/x/text/unicode/norm"
 )
 
-const validateUsage = `Usage: ucs validate [-f ENC] [--json] [--max-errors N] [FILE...]
+const validateUsage = `Usage: ucs validate [-f ENC] [--normalized FORM] [--json] [--max-errors N] [FILE...]
 
 Check that each FILE (standard input when there is none, or for "-") is
 valid text in ENC (default utf-8: RFC 3629, strict). Prints one line per
@@ -27,8 +29,18 @@ obsolete-5-byte-lead, obsolete-6-byte-lead, invalid-byte, bad-continuation,
 truncated, and for other encodings unpaired-surrogate, invalid-sequence,
 invalid-escape.
 
+With --normalized FORM, text that is not in the Unicode normalization form
+FORM (NFC, NFD, NFKC, NFKD; UAX #15) is reported too, one line per
+offending segment, with its code points and their normalized form:
+
+  FILE:LINE:COL: byte OFFSET: not NFC: U+0065 U+0301 (NFC: U+00E9)
+
+(the byte offset is given for UTF-8 input; for other encodings the place
+is the line and column).
+
 Flags:
   -f, --from-code ENC   the encoding to check against (default utf-8)
+  --normalized FORM     also check that the text is in FORM
   --json                one JSON object per file per line:
                         {"file":..., "encoding":..., "valid":bool, "errors":[
                          {"offset":N, "line":L, "column":C, "kind":"...", "bytes":"C0AE"}]}
@@ -38,6 +50,7 @@ Examples:
   ucs validate notes.txt
   ucs validate -f utf-16le --json export.csv
   find . -name '*.txt' -exec ucs validate {} +
+  ucs validate --normalized NFC names.csv
 
 Exit status: 0 every file valid, 1 some file invalid, 2 usage error,
 3 input/output error.
@@ -48,11 +61,13 @@ func init() {
 }
 
 type jsonError struct {
-	Offset int64  `json:"offset"`
+	Offset *int64 `json:"offset,omitempty"`
 	Line   int64  `json:"line"`
 	Column int64  `json:"column"`
 	Kind   string `json:"kind"`
-	Bytes  string `json:"bytes"`
+	Bytes  string `json:"bytes,omitempty"`
+	Text   string `json:"text,omitempty"` // not-NFC and the like: the code points
+	Want   string `json:"want,omitempty"` // ... and their normalized form
 }
 
 type jsonValidate struct {
@@ -75,6 +90,8 @@ func runValidate(env *Env, args []string) int {
 	fs.StringVar(&from, "encoding", "utf-8", "")
 	fs.BoolVar(&asJSON, "json", false, "")
 	fs.IntVar(&maxErrors, "max-errors", 100, "")
+	var normalized string
+	fs.StringVar(&normalized, "normalized", "", "")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "validate", err, validateUsage)
@@ -85,6 +102,13 @@ func runValidate(env *Env, args []string) int {
 	cs, err := charset.Lookup(from)
 	if err != nil {
 		return usageError(env, "validate", "-f: %v", err)
+	}
+	var form norm.Form
+	if normalized != "" {
+		var ok bool
+		if form, ok = parseForm(normalized); !ok {
+			return usageError(env, "validate", "--normalized: unknown form %q (want NFC, NFD, NFKC or NFKD)", normalized)
+		}
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -120,7 +144,8 @@ func runValidate(env *Env, args []string) int {
 			report: func(dg diag) error {
 				res.Valid = false
 				if asJSON {
-					res.Errors = append(res.Errors, jsonError{dg.Offset, dg.Line, dg.Col, dg.Kind.String(), hexCompact(dg.Bytes)})
+					off := dg.Offset
+					res.Errors = append(res.Errors, jsonError{Offset: &off, Line: dg.Line, Column: dg.Col, Kind: dg.Kind.String(), Bytes: hexCompact(dg.Bytes)})
 				} else {
 					fmt.Fprintln(env.Stdout, dg.String())
 				}
@@ -130,19 +155,51 @@ func runValidate(env *Env, args []string) int {
 				return nil
 			},
 		}
-		if !asJSON && maxErrors > 0 {
-			n := 0
-			report := d.report
-			d.report = func(dg diag) error {
-				report(dg)
-				n++
-				if n >= maxErrors {
-					return errTooMany
-				}
-				return nil
+		// count counts an error shown as text towards --max-errors.
+		n := 0
+		count := func() error {
+			n++
+			if !asJSON && maxErrors > 0 && n >= maxErrors {
+				return errTooMany
 			}
+			return nil
+		}
+		report := d.report
+		d.report = func(dg diag) error {
+			if err := report(dg); err != nil {
+				return err
+			}
+			return count()
+		}
+		var nc *normChecker
+		if normalized != "" {
+			kind := "not-" + strings.ToLower(formName(form))
+			nc = newNormChecker(form, func(p place, off int64, seg, want string) error {
+				res.Valid = false
+				if asJSON {
+					je := jsonError{Line: p.line, Column: p.col, Kind: kind, Text: codePoints(seg), Want: codePoints(want)}
+					if cs.Name == "utf-8" {
+						je.Offset = &off
+					}
+					res.Errors = append(res.Errors, je)
+					if maxErrors > 0 && len(res.Errors) >= maxErrors {
+						return errTooMany
+					}
+					return nil
+				}
+				at := ""
+				if cs.Name == "utf-8" {
+					at = fmt.Sprintf(" byte %d:", off)
+				}
+				fmt.Fprintf(env.Stdout, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.line, p.col, at, formName(form), codePoints(seg), formName(form), codePoints(want))
+				return count()
+			})
+			d.sink = func(ch *chunk) error { return nc.feed(ch.text, false) }
 		}
 		err := d.run(in)
+		if err == nil && nc != nil {
+			err = nc.feed(nil, true)
+		}
 		if f != nil {
 			f.Close()
 		}

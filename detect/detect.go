@@ -1,0 +1,375 @@
+package detect
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/ucskit/ucs/charset"
+)
+
+// Candidate is one possible encoding of the input.
+type Candidate struct {
+	// Encoding is the encoding's name: the registry's canonical name when
+	// ucs has a codec for it, else the WHATWG or IANA name ("us-ascii" for
+	// text that is pure ASCII).
+	Encoding string
+	// Charset is the registry entry that decodes the input as given, or nil
+	// when the registry lacks it. With BOM true it is the charset that
+	// consumes the mark (utf-8-bom, utf-16, utf-32), so that its decoder
+	// returns the text without the mark.
+	Charset *charset.Charset
+	// Confidence is the detector's estimate, in [0, 1], that decoding the
+	// input with this candidate gives the right text. Candidates that decode
+	// the input to the same text share their confidence.
+	Confidence float64
+	// Language is the BCP 47 tag of the language the text looks like, or ""
+	// when the detector has no opinion.
+	Language string
+	// BOM is true when the input starts with the byte-order mark of the
+	// encoding; decoders should skip it.
+	BOM bool
+}
+
+// Result is the outcome of a detection: candidates, best first.
+type Result struct {
+	Candidates []Candidate
+}
+
+// Best returns the most likely candidate, or the zero Candidate when there
+// is none (Encoding "").
+func (r Result) Best() Candidate {
+	if len(r.Candidates) == 0 {
+		return Candidate{}
+	}
+	return r.Candidates[0]
+}
+
+// Limits of the work done on one input.
+const (
+	// ReaderPrefix is the most DetectReader reads.
+	ReaderPrefix = 64 << 10
+	// readerStep is the first amount DetectReader reads; it reads more
+	// only while the detection is unsure.
+	readerStep = 8 << 10
+	// scoreLimit bounds the bytes the statistical stage scores; the rest of
+	// the input is only checked for validity.
+	scoreLimit = 16 << 10
+	// sureConfidence is the confidence at which DetectReader stops reading.
+	sureConfidence = 0.99
+	// maxCandidates bounds the candidates returned.
+	maxCandidates = 8
+)
+
+// Detect returns the likely encodings of b, best first. Every candidate
+// decodes all of b without error (after skipping its BOM when BOM is true).
+// Detect looks at the whole of b for validity and at most its first
+// 16 KiB for statistics; it allocates a small, bounded amount per call.
+func Detect(b []byte) Result {
+	return detect(b, true)
+}
+
+// DetectReader reads a bounded prefix of r (at most ReaderPrefix bytes,
+// less when the first part is conclusive) and returns the likely encodings
+// of that prefix. Candidates decode the prefix without error, except that
+// a character cut by the end of the prefix is allowed. Errors other than
+// io.EOF from r are returned with the detection of what was read.
+func DetectReader(r io.Reader) (Result, error) {
+	res, _, err := readPrefix(r)
+	return res, err
+}
+
+// DetectStream is DetectReader for callers that go on to read r: it also
+// returns a reader that yields every byte of r, the ones read for the
+// detection first.
+func DetectStream(r io.Reader) (Result, io.Reader, error) {
+	res, prefix, err := readPrefix(r)
+	return res, io.MultiReader(bytes.NewReader(prefix), r), err
+}
+
+func readPrefix(r io.Reader) (Result, []byte, error) {
+	buf := make([]byte, 0, readerStep)
+	for {
+		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			return detect(buf, false), buf, err
+		}
+		res := detect(buf, eof)
+		if eof || len(buf) >= ReaderPrefix || res.Best().Confidence >= sureConfidence {
+			return res, buf, nil
+		}
+		grown := make([]byte, len(buf), min(2*cap(buf), ReaderPrefix))
+		copy(grown, buf)
+		buf = grown
+	}
+}
+
+// tables is everything the detector derives at first use.
+type tables struct {
+	models  []*langModel
+	byTag   map[string]*langModel
+	encs    map[string]*enc
+	singles []*enc
+	multis  []*enc
+	err     error
+}
+
+var (
+	tabOnce sync.Once
+	tab     *tables
+)
+
+func getTables() *tables {
+	tabOnce.Do(func() { tab = buildTables() })
+	return tab
+}
+
+func buildTables() *tables {
+	t := &tables{byTag: map[string]*langModel{}, encs: map[string]*enc{}}
+	t.models, t.err = loadModels(modelData)
+	for _, m := range t.models {
+		t.byTag[m.tag] = m
+	}
+	seen := map[*charset.Charset]bool{}
+	for _, s := range specs {
+		e := resolve(s)
+		if e == nil {
+			continue
+		}
+		if e.cs != nil {
+			if seen[e.cs] {
+				continue // another name of a charset already listed
+			}
+			seen[e.cs] = true
+		}
+		switch s.kind {
+		case kindSingle:
+			if e.newT == nil || !buildSingle(e) {
+				continue
+			}
+			for _, m := range t.models {
+				if m.cjk {
+					continue
+				}
+				if p := pairWith(e, m); p != nil {
+					e.pairs = append(e.pairs, p)
+				}
+			}
+			if len(e.pairs) == 0 {
+				continue
+			}
+			t.singles = append(t.singles, e)
+		case kindMulti:
+			m := t.byTag[s.lang]
+			if m == nil || e.newT == nil || !buildMulti(e, m) {
+				continue
+			}
+			e.model = m
+			t.multis = append(t.multis, e)
+		case kindISO2022:
+			e.model = t.byTag[s.lang]
+			if e.newT == nil {
+				continue
+			}
+		}
+		t.encs[s.name] = e
+	}
+	return t
+}
+
+// scored is a candidate during ranking; cost is in 1/8 nat, lower is
+// better.
+type scored struct {
+	e    *enc
+	name string
+	cs   *charset.Charset
+	lang string
+	cost int32
+	bom  bool
+	// same is an identifier of the decoded text: candidates with equal
+	// non-zero same decode the input identically.
+	same int
+}
+
+func detect(b []byte, atEOF bool) Result {
+	t := getTables()
+	if len(b) == 0 {
+		return single(asciiCandidate(t, 1))
+	}
+	if c, ok := bomStage(t, b, atEOF); ok {
+		return single(c)
+	}
+	// One pass: byte histogram, UTF-8 validity.
+	var hist [256]uint32
+	for _, c := range b {
+		hist[c]++
+	}
+	high, zeros := 0, int(hist[0])
+	for c := 0x80; c < 256; c++ {
+		high += int(hist[c])
+	}
+	controls := 0
+	for c := 1; c < 0x20; c++ {
+		switch c {
+		case '\t', '\n', '\v', '\f', '\r', 0x1B:
+		default:
+			controls += int(hist[c])
+		}
+	}
+	if high == 0 && zeros == 0 {
+		if hist[0x1B] > 0 {
+			if c, ok := iso2022Stage(t, b, atEOF); ok {
+				return single(c)
+			}
+		}
+		if controls == 0 {
+			return single(asciiCandidate(t, 1))
+		}
+		// Control characters in ASCII: perhaps UTF-16 of a script whose
+		// code points have a control byte as high byte (Cyrillic U+04xx,
+		// Thai U+0Exx).
+		if u16 := utf16Stage(t, b, atEOF, zeros); u16.ok {
+			u16.cand.Confidence = 0.9
+			return single(u16.cand)
+		}
+		return single(asciiCandidate(t, 0.9))
+	}
+	utf8Answer := func(n int) Result {
+		c := utfCandidate(t, "utf-8", false)
+		c.Confidence = utf8Confidence(n)
+		c.Language = guessLanguageUTF8(t, b)
+		return single(c)
+	}
+	if zeros == 0 {
+		if n, ok := utf8Stage(b, atEOF); ok {
+			return utf8Answer(n)
+		}
+	}
+	if c, ok := utf32Stage(t, b, atEOF); ok {
+		return single(c)
+	}
+	u16 := utf16Stage(t, b, atEOF, zeros)
+	if u16.sure {
+		return single(u16.cand)
+	}
+	if zeros > 0 && !u16.ok {
+		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
+		if n, ok := utf8Stage(b, atEOF); ok {
+			return utf8Answer(n)
+		}
+		if high == 0 {
+			return single(asciiCandidate(t, 0.9))
+		}
+	}
+	var cands []scored
+	cands = legacyStage(t, b, atEOF, &hist)
+	if u16.ok {
+		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: u16.cost, same: -1})
+	}
+	res := rank(cands)
+	// When even the best reading is poor text, as with binary data, no
+	// candidate deserves confidence.
+	if len(cands) > 0 {
+		best := cands[0].cost
+		for _, c := range cands {
+			best = min(best, c.cost)
+		}
+		f := plausibility(float64(best) / 8 / float64(min(len(b), scoreLimit)))
+		for i := range res.Candidates {
+			res.Candidates[i].Confidence = round3(res.Candidates[i].Confidence * f)
+		}
+	}
+	return res
+}
+
+// plausibility maps the cost per byte (nats) of the best reading to a
+// factor on the confidences. Text in the corpus costs 3 to 5 nats a byte,
+// exceptionally 7; random bytes cost 8.5 to 9.5.
+func plausibility(perByte float64) float64 {
+	const good, bad = 6.0, 8.5
+	switch {
+	case perByte <= good:
+		return 1
+	case perByte >= bad:
+		return 0.05
+	}
+	return 1 - 0.95*(perByte-good)/(bad-good)
+}
+
+func single(c Candidate) Result { return Result{Candidates: []Candidate{c}} }
+
+// temperature converts cost differences (1/8 nat) into confidence: the
+// models are not the true distribution of text, so their likelihood ratios
+// are flattened.
+const temperature = 8 * 1.5
+
+// rank orders scored candidates and turns costs into confidences.
+func rank(cands []scored) Result {
+	if len(cands) == 0 {
+		return Result{}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
+	best := cands[0].cost
+	w := make([]float64, len(cands))
+	total := 0.0
+	for i, c := range cands {
+		w[i] = math.Exp(-float64(c.cost-best) / temperature)
+		total += w[i]
+	}
+	mass := map[int]float64{}
+	for i, c := range cands {
+		if c.same > 0 {
+			mass[c.same] += w[i]
+		}
+	}
+	// Within a group that decodes alike, lead with the most common encoding
+	// (lowest prior), each with the language of its own best reading.
+	prior := func(c scored) int32 {
+		if c.e == nil {
+			return 0
+		}
+		return c.e.prior
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.same > 0 && a.same == b.same {
+			return prior(a) < prior(b)
+		}
+		return false
+	})
+	w = w[:0]
+	for _, c := range cands {
+		w = append(w, math.Exp(-float64(c.cost-best)/temperature))
+	}
+	var res Result
+	for i, c := range cands {
+		m := w[i]
+		if c.same > 0 {
+			m = mass[c.same]
+		}
+		conf := m / total
+		if conf > 1 {
+			conf = 1
+		}
+		res.Candidates = append(res.Candidates, Candidate{
+			Encoding: c.name, Charset: c.cs, Confidence: round3(conf), Language: c.lang, BOM: c.bom,
+		})
+	}
+	// Candidates of a group that decodes alike share its confidence; order
+	// by confidence, and by cost within a group.
+	sort.SliceStable(res.Candidates, func(i, j int) bool {
+		return res.Candidates[i].Confidence > res.Candidates[j].Confidence
+	})
+	if len(res.Candidates) > maxCandidates {
+		res.Candidates = res.Candidates[:maxCandidates]
+	}
+	return res
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+func expNeg(x float64) float64 { return math.Exp(-x) }

@@ -1,0 +1,526 @@
+package detect
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
+
+// score is the bigram cost of b read through the pair, in two parts: the
+// steps that touch a non-ASCII byte, and the steps between two ASCII bytes
+// (the same text under every ASCII-compatible reading, but evidence of the
+// language). It is the reference for scoreHigh and asciiScore.
+func (p *sbPair) score(b []byte) (high, ascii int32) {
+	m := p.m
+	S := m.S
+	big := m.bigram
+	prev, pc, prevHigh := uint8(symSpace), uint8(0), false
+	for _, c := range b {
+		s, cc := p.sym[c], p.cas[c]
+		step := int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
+		if c >= 0x80 {
+			high += step + p.emit[c]
+			prevHigh = true
+		} else if prevHigh {
+			high += step
+			prevHigh = false
+		} else {
+			ascii += step
+		}
+		prev, pc = s, cc
+	}
+	return high, ascii
+}
+
+// scoreHigh is the first result of score, computed from the positions of
+// the non-ASCII bytes of b only.
+func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
+	m := p.m
+	S := m.S
+	big := m.bigram
+	var cost int32
+	for _, i := range pos {
+		prev, pc := uint8(symSpace), uint8(0)
+		if i > 0 {
+			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
+		}
+		c := b[i]
+		s, cc := p.sym[c], p.cas[c]
+		cost += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			n := b[j]
+			cost += int32(big[int(s)*S+int(p.sym[n])]) + int32(m.caseT[cc*3+p.cas[n]])
+		}
+	}
+	return cost
+}
+
+// scoreMulti walks b through a multi-byte encoding's tables and returns
+// the cost of its non-ASCII characters, or ok false when b is malformed.
+// Only the first scoreLimit bytes are scored; the rest is walked for
+// validity only.
+func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
+	n := len(b)
+	for i := 0; i < n; {
+		c := b[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		if s := mt.single[c]; s != bad {
+			if i < scoreLimit {
+				cost += int32(s)
+			}
+			i++
+			continue
+		}
+		if i+1 >= n {
+			return cost, !atEOF
+		}
+		d := b[i+1]
+		if v := mt.pair[int(c-0x80)<<8|int(d)]; v != bad {
+			if i < scoreLimit {
+				cost += int32(v)
+				if d < 0x80 {
+					// The trail byte is ASCII in every other reading;
+					// charge this reading for the ASCII character it
+					// takes away, to keep the comparison even.
+					cost += int32(asciiCost[d])
+				}
+			}
+			i += 2
+			continue
+		}
+		if mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e := b[i+2]; e < 0x81 || e > 0xFE {
+				return cost, false
+			}
+			if f := b[i+3]; f < 0x30 || f > 0x39 {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
+		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
+		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
+			if i+2 >= n {
+				return cost, !atEOF
+			}
+			if e := b[i+2]; e < 0xA1 || e > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 3
+			continue
+		}
+		return cost, false
+	}
+	return cost, true
+}
+
+// asciiTrailCost is the cost charged for an ASCII byte taken as a trail
+// byte: a little less than an average ASCII character.
+var asciiTrailCost = func() (t [128]uint8) {
+	for i := range t {
+		t[i] = 16
+	}
+	return
+}()
+
+// legacyStage scores the single-byte and multi-byte encodings that decode
+// b. Costs cover the whole sample, ASCII included, so that they can be
+// weighed against a UTF-16 reading.
+func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
+	var present []byte
+	for c := 0x80; c < 256; c++ {
+		if hist[c] > 0 {
+			present = append(present, byte(c))
+		}
+	}
+	sample := b
+	if len(sample) > scoreLimit {
+		sample = sample[:scoreLimit]
+	}
+	var out []scored
+	id := 0
+
+	// Single-byte: validity from the histogram, a quick unigram score per
+	// language, then bigram scores for the most promising readings.
+	type quick struct {
+		p    *sbPair
+		cost int32
+	}
+	var finalists []quick
+	// ASCII text is read alike by every candidate, but it tells languages
+	// apart. A language written in Latin letters is charged for it by its
+	// own model, or, when cheaper, like any other language (and any CJK
+	// reading): what the reference Latin model (English) charges, plus a
+	// small toll per ASCII letter. Latin words inside other text are common
+	// (markup, names, quotations), but each language explains its own words
+	// best.
+	ref := t.byTag["en"]
+	var asciiLetters int32
+	for c := 'A'; c <= 'z'; c++ {
+		if c <= 'Z' || c >= 'a' {
+			asciiLetters += int32(hist[c])
+		}
+	}
+	quickCache := map[*langModel]int32{}
+	quickASCII := func(m *langModel) int32 {
+		if !m.latin && ref != nil {
+			m = ref
+		}
+		q, ok := quickCache[m]
+		if !ok {
+			q = asciiQuick(m, hist)
+			if m == ref || !m.latin {
+				q += asciiLetters * latinToll
+			}
+			if ref != nil && m != ref {
+				q = min(q, quickASCIIRef(ref, hist, asciiLetters))
+			}
+			quickCache[m] = q
+		}
+		return q
+	}
+	for _, e := range t.singles {
+		ok := hist[0] == 0 || e.sb[0] == 0
+		for _, c := range present {
+			if e.sb[c] < 0 {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		var first, second quick
+		first.cost, second.cost = 1<<30, 1<<30
+		for _, p := range e.pairs {
+			q := quickASCII(p.m)
+			for _, c := range present {
+				q += int32(hist[c]) * p.cost[c]
+			}
+			if q < first.cost {
+				second = first
+				first = quick{p, q}
+			} else if q < second.cost {
+				second = quick{p, q}
+			}
+		}
+		if first.p != nil {
+			finalists = append(finalists, first)
+		}
+		if second.p != nil {
+			finalists = append(finalists, second)
+		}
+	}
+	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
+	if len(finalists) > maxFinalists {
+		finalists = finalists[:maxFinalists]
+	}
+	// Readings far behind on the unigram score do not catch up on bigrams.
+	if len(finalists) > 0 {
+		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
+		for i, f := range finalists {
+			if f.cost > cut {
+				finalists = finalists[:i]
+				break
+			}
+		}
+	}
+	var sampleLetters int32
+	for _, c := range sample {
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			sampleLetters++
+		}
+	}
+	refASCII := int32(1 << 30)
+	if ref != nil {
+		refASCII = asciiScore(ref, sample)
+	}
+	var pos []int32
+	if len(finalists) > 0 {
+		pos = make([]int32, 0, len(sample)) // positions of non-ASCII bytes
+		for i, c := range sample {
+			if c >= 0x80 {
+				pos = append(pos, int32(i))
+			}
+		}
+	}
+	type part struct {
+		p      *sbPair
+		hi, lo int32
+	}
+	parts := make([]part, 0, len(finalists))
+	loOf := make(map[*langModel]int32, 8)
+	var steps asciiSteps
+	if len(finalists) > 2 {
+		steps.count(sample)
+	}
+	// The non-ASCII bytes are scored in two rounds: all finalists on the
+	// first ones, then only those still within reach on the rest.
+	head, tail := pos, pos[:0]
+	if len(pos) > firstRound {
+		head, tail = pos[:firstRound], pos[firstRound:]
+	}
+	for _, f := range finalists {
+		lo, ok := loOf[f.p.m]
+		if !ok {
+			if steps.counted {
+				lo = steps.score(f.p.m)
+			} else {
+				lo = asciiScore(f.p.m, sample)
+			}
+			loOf[f.p.m] = lo
+		}
+		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
+		if f.p.m.latin && lo < refASCII {
+			refASCII = lo
+		}
+	}
+	foreignASCII := refASCII + sampleLetters*latinToll
+	bestHead := int32(1 << 30)
+	for i := range parts {
+		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreignASCII {
+			parts[i].lo = foreignASCII
+		}
+		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
+	}
+	if len(tail) > 0 {
+		kept := parts[:0]
+		for _, p := range parts {
+			if p.hi+p.lo > bestHead+roundMargin {
+				continue
+			}
+			p.hi += p.p.scoreHigh(sample, tail)
+			kept = append(kept, p)
+		}
+		parts = kept
+	}
+	bestOf := map[*enc]int{} // enc -> index in out
+	for _, f := range parts {
+		cost := f.hi + f.lo + f.p.e.prior
+		if i, seen := bestOf[f.p.e]; seen {
+			if cost < out[i].cost {
+				out[i].cost, out[i].lang = cost, f.p.m.tag
+			}
+			continue
+		}
+		bestOf[f.p.e] = len(out)
+		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost})
+	}
+	// Readings that decode the input to the same text share an identifier.
+	for i := range out {
+		if out[i].same != 0 {
+			continue
+		}
+		id++
+		out[i].same = id
+		for j := i + 1; j < len(out); j++ {
+			if out[j].same == 0 && sameSingle(out[i].e, out[j].e, present) {
+				out[j].same = id
+			}
+		}
+	}
+
+	// Multi-byte encodings.
+	if len(present) > 0 {
+		groups := map[string]int{}
+		for _, e := range t.multis {
+			cost, ok := e.mb.score(b, atEOF, &asciiTrailCost)
+			if !ok {
+				continue
+			}
+			cost += foreignASCII
+			if !e.valid(b, atEOF) {
+				continue
+			}
+			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior}
+			g := multiGroup(e.name)
+			if g != "" {
+				if gid, seen := groups[g]; seen {
+					s.same = gid
+				} else {
+					id++
+					groups[g] = id
+					s.same = id
+				}
+			} else {
+				id++
+				s.same = id
+			}
+			out = append(out, s)
+		}
+	}
+	// Every single-byte candidate decodes b: its table, which says so, was
+	// made by its decoder one byte at a time, and single-byte decoders have
+	// no state. The decoder itself confirms the leading candidate.
+	slices.SortStableFunc(out, func(x, y scored) int { return cmp.Compare(x.cost, y.cost) })
+	for len(out) > 0 && out[0].e.kind == kindSingle && !out[0].e.valid(b, atEOF) {
+		out = out[1:]
+	}
+	if len(out) > maxCandidates {
+		out = out[:maxCandidates]
+	}
+	return out
+}
+
+// Tuning of the ASCII evidence (1/8 nat).
+const (
+	latinToll    = 2 // per ASCII letter in a language not written in Latin letters
+	maxFinalists = 24
+	quickSlack   = 2   // keep readings within 1/quickSlack of the best unigram cost
+	quickMargin  = 400 // plus 50 nats
+	firstRound   = 384 // non-ASCII bytes scored for every finalist
+	roundMargin  = 480 // 60 nats: readings further behind after the first round are dropped
+)
+
+// asciiQuick is the unigram cost of the ASCII bytes counted in hist under m.
+func asciiQuick(m *langModel, hist *[256]uint32) int32 {
+	var q int32
+	for c := 0; c < 0x80; c++ {
+		if hist[c] > 0 {
+			q += int32(hist[c]) * int32(m.uni[m.asym[c]])
+		}
+	}
+	return q
+}
+
+func quickASCIIRef(ref *langModel, hist *[256]uint32, letters int32) int32 {
+	return asciiQuick(ref, hist) + letters*latinToll
+}
+
+// asciiSteps counts the steps between two ASCII bytes of a text, so that
+// scoring them under many models costs one pass over the text.
+type asciiSteps struct {
+	counted bool
+	n       [128 * 128]uint16
+	pairs   []uint16 // the distinct steps, as prev<<7 | next
+	first   int8     // the first byte, scored after a space; -1 if none
+}
+
+func (a *asciiSteps) count(b []byte) {
+	a.counted = true
+	a.first = -1
+	prevASCII := true
+	prev := byte(' ')
+	for i, c := range b {
+		if c >= 0x80 {
+			prevASCII = false
+			continue
+		}
+		if prevASCII {
+			if i == 0 {
+				a.first = int8(c)
+			} else {
+				k := uint16(prev)<<7 | uint16(c)
+				if a.n[k] == 0 {
+					a.pairs = append(a.pairs, k)
+				}
+				if a.n[k] < 0xFFFF {
+					a.n[k]++
+				}
+			}
+		}
+		prev, prevASCII = c, true
+	}
+}
+
+// score is asciiScore(m, b) for the counted text b.
+func (a *asciiSteps) score(m *langModel) int32 {
+	S := m.S
+	var cost int32
+	if a.first >= 0 {
+		s, c := m.asym[a.first], m.acase[a.first]
+		cost += int32(m.bigram[symSpace*S+int(s)]) + int32(m.caseT[c])
+	}
+	for _, k := range a.pairs {
+		p, n := k>>7, k&0x7F
+		cost += int32(a.n[k]) * (int32(m.bigram[int(m.asym[p])*S+int(m.asym[n])]) + int32(m.caseT[m.acase[p]*3+m.acase[n]]))
+	}
+	return cost
+}
+
+// asciiScore is the cost under m of the steps between two ASCII bytes.
+func asciiScore(m *langModel, b []byte) int32 {
+	var cost int32
+	S := m.S
+	prev, pc, prevASCII := uint8(symSpace), uint8(0), true
+	for _, c := range b {
+		if c >= 0x80 {
+			prevASCII = false
+			continue
+		}
+		s, cc := m.asym[c], m.acase[c]
+		if prevASCII {
+			cost += int32(m.bigram[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
+		}
+		prev, pc, prevASCII = s, cc, true
+	}
+	return cost
+}
+
+// multiGroup names encodings whose shared characters decode the same, so
+// that a valid input decodes identically under each member.
+func multiGroup(name string) string {
+	switch name {
+	case "gbk", "gb18030":
+		return "gb"
+	case "euc-kr", "x-windows-949":
+		return "kr"
+	case "shift_jis", "windows-31j":
+		return "sjis"
+	}
+	return ""
+}
+
+// sameSingle reports whether two single-byte encodings decode the bytes
+// present identically.
+func sameSingle(a, b *enc, present []byte) bool {
+	if a.sb == nil || b.sb == nil {
+		return false
+	}
+	for _, c := range present {
+		if a.sb[c] != b.sb[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// iso2022Stage recognises the 7-bit ISO 2022 encodings by their
+// designation escapes, and HZ by its shift sequences.
+func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
+	var name string
+	switch {
+	case bytes.Contains(b, []byte("\x1b$)C")):
+		name = "iso-2022-kr"
+	case bytes.Contains(b, []byte("\x1b$)A")) || bytes.Contains(b, []byte("\x1b$)G")) || bytes.Contains(b, []byte("\x1b$*H")):
+		name = "iso-2022-cn"
+	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")):
+		name = "iso-2022-jp"
+	default:
+		return Candidate{}, false
+	}
+	e := t.encs[name]
+	if e == nil || !e.valid(b, atEOF) {
+		return Candidate{}, false
+	}
+	c := Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: e.lang}
+	return c, true
+}

@@ -1,0 +1,302 @@
+package detect
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// model.bin holds the language models written by internal/gen/detectmodel
+// (its doc comment describes the format).
+//
+//go:embed model.bin
+var modelData []byte
+
+// The special symbols of alphabetic models, as in the generator.
+const (
+	symSpace   = iota // whitespace
+	symDigit          // ASCII digit
+	symPunct          // ASCII punctuation or symbol
+	symRare           // letter or mark outside the alphabet
+	symOther          // non-ASCII punctuation, symbol, digit
+	symControl        // control, format, private use, unassigned, surrogate
+	symLatin          // ASCII letter, in a language not written in Latin letters
+	numSpecial
+)
+
+// Emission costs (1/8 nat) of a character inside a class, added to the
+// cost of reaching the class: a letter outside the alphabet is one of
+// roughly a hundred, a non-ASCII symbol one of some fifty.
+const (
+	emitRare    = 37 // ln 100 × 8
+	emitOther   = 31 // ln 50 × 8
+	emitControl = 80
+	emitLatin   = 23 // one of 26 letters, at the entropy of English letters (2.9 nats)
+)
+
+// langModel is the model of one language.
+type langModel struct {
+	tag    string
+	script string
+	cjk    bool
+	latin  bool // written in Latin letters
+
+	// symbol and case of the ASCII characters (alphabetic models)
+	asym, acase [128]uint8
+	// symbol and case of the characters below denseLimit, built at first use
+	denseOnce sync.Once
+	dense     []uint16 // symbol | case<<8
+
+	// alphabetic
+	alphabet []rune
+	index    map[rune]uint8 // lower-case letter -> symbol
+	S        int
+	bigram   []uint8 // S×S, row = previous symbol
+	caseT    [9]uint8
+	uni      []uint8
+
+	// CJK
+	cost  map[rune]uint8
+	other uint8
+	// commonCost is the cost of a character of an encoding's block of
+	// frequently used characters that the training text lacks: a little
+	// above the cost of a character seen once.
+	commonCost uint8
+}
+
+// symbol returns the symbol of r in an alphabetic model and its case (0
+// none, 1 lower, 2 upper).
+func (m *langModel) symbol(r rune) (uint8, uint8) {
+	var c uint8
+	lr := r
+	switch {
+	case r < 0x80:
+		if 'A' <= r && r <= 'Z' {
+			c, lr = 2, r+'a'-'A'
+		} else if 'a' <= r && r <= 'z' {
+			c = 1
+		}
+	case unicode.IsUpper(r) || unicode.IsTitle(r):
+		c, lr = 2, unicode.ToLower(r)
+	case unicode.IsLower(r):
+		c = 1
+	}
+	if s, ok := m.index[lr]; ok {
+		return s, c
+	}
+	if e, ok := equivalent[lr]; ok {
+		if s, ok := m.index[e]; ok {
+			return s, c
+		}
+	}
+	k := class(r)
+	if k == symRare && r < 0x80 {
+		k = symLatin
+	}
+	if k == symRare && lr >= 0xC0 && lr < 0x180 && !knownLetters[lr] {
+		// A European letter (Latin-1 Supplement, Latin Extended-A) that no
+		// model knows, from a language without a model: read it as its base
+		// letter (Esperanto ĉ as c), at a price.
+		if base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(lr))); base != lr {
+			if s, ok := m.index[base]; ok {
+				return s, c | unknownLetter
+			}
+		}
+	}
+	return uint8(k), c
+}
+
+// denseLimit bounds the characters whose symbols are tabulated: it covers
+// the alphabets of every alphabetic model (up to Georgian, U+10FF).
+const denseLimit = 0x1100
+
+// fastSymbol is symbol with a table for the characters below denseLimit.
+func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
+	if r < 0 || r >= denseLimit {
+		return m.symbol(r)
+	}
+	m.denseOnce.Do(func() {
+		m.dense = make([]uint16, denseLimit)
+		for c := rune(0); c < denseLimit; c++ {
+			s, k := m.symbol(c)
+			if !textRune(c) {
+				s = symControl
+			}
+			m.dense[c] = uint16(s) | uint16(k)<<8
+		}
+	})
+	v := m.dense[r]
+	return uint8(v), uint8(v >> 8)
+}
+
+// knownLetters holds the letters of every model's alphabet.
+var knownLetters = map[rune]bool{}
+
+// unknownLetter flags, in the case returned by symbol, a letter read as its
+// base letter; the case is the low two bits.
+const unknownLetter = 4
+
+// unknownCost is the extra cost (1/8 nat) of a letter read as its base.
+const unknownCost = 24 // 3 nats
+
+// equivalent pairs letters that writers and code pages substitute for each
+// other: Romanian s and t with comma below (ISO-8859-16, Unicode) and with
+// cedilla (ISO-8859-2, windows-1250); Persian and Arabic yeh and keheh /
+// kaf (windows-1256 has only the Arabic forms).
+var equivalent = map[rune]rune{
+	'ș': 'ş', 'ş': 'ș', 'ț': 'ţ', 'ţ': 'ț',
+	'ی': 'ي', 'ي': 'ی', 'ک': 'ك', 'ك': 'ک',
+}
+
+// emit is the extra cost of a symbol for the character it stands for.
+func emit(s uint8) int32 {
+	switch s {
+	case symRare:
+		return emitRare
+	case symOther:
+		return emitOther
+	case symControl:
+		return emitControl
+	case symLatin:
+		return emitLatin
+	}
+	return 0
+}
+
+// class returns the special symbol of a character outside the alphabet.
+func class(r rune) int {
+	switch {
+	case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == 0xA0 || unicode.IsSpace(r):
+		return symSpace
+	case r >= '0' && r <= '9':
+		return symDigit
+	case ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z'):
+		return symRare
+	case r < 0x80 && r > ' ' && r != 0x7F:
+		return symPunct
+	case unicode.IsLetter(r) || unicode.IsMark(r):
+		return symRare
+	case unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsNumber(r):
+		return symOther
+	}
+	return symControl
+}
+
+// runeCost is the cost of r in a CJK model.
+func (m *langModel) runeCost(r rune) int32 {
+	if r == '\t' || r == '\n' || r == '\r' {
+		r = ' '
+	}
+	if c, ok := m.cost[r]; ok {
+		return int32(c)
+	}
+	if r < 0x20 || (r >= 0x7F && r < 0xA0) {
+		return int32(m.other) + emitControl
+	}
+	return int32(m.other)
+}
+
+var errModel = errors.New("detect: model.bin is damaged; run go generate in detect/")
+
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = errModel
+		r.b = nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) bytes(n int) []byte {
+	if n < 0 || n > len(r.b) {
+		r.err = errModel
+		r.b = nil
+		return make([]byte, max(n, 0))
+	}
+	b := r.b[:n]
+	r.b = r.b[n:]
+	return b
+}
+
+func (r *reader) string() string { return string(r.bytes(int(r.uvarint()))) }
+
+// loadModels parses model.bin.
+func loadModels(data []byte) ([]*langModel, error) {
+	const magic = "UCSDM1\n"
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		return nil, errModel
+	}
+	r := &reader{b: data[len(magic):]}
+	n := int(r.uvarint())
+	if n > 1000 {
+		return nil, errModel
+	}
+	var ms []*langModel
+	for i := 0; i < n && r.err == nil; i++ {
+		m := &langModel{tag: r.string(), script: r.string()}
+		kind := r.bytes(1)[0]
+		if kind == 0 {
+			k := int(r.uvarint())
+			if k > 250 {
+				return nil, errModel
+			}
+			m.index = make(map[rune]uint8, k)
+			for j := 0; j < k; j++ {
+				c := rune(r.uvarint())
+				m.alphabet = append(m.alphabet, c)
+				m.index[c] = uint8(numSpecial + j)
+			}
+			m.S = numSpecial + k
+			m.bigram = r.bytes(m.S * m.S)
+			copy(m.caseT[:], r.bytes(9))
+			m.uni = r.bytes(m.S)
+			m.latin = m.script == "Latn"
+			for _, c := range m.alphabet {
+				knownLetters[c] = true
+			}
+			for c := rune(0); c < 0x80; c++ {
+				m.asym[c], m.acase[c] = m.symbol(c)
+			}
+		} else {
+			m.cjk = true
+			k := int(r.uvarint())
+			if k > 100000 {
+				return nil, errModel
+			}
+			runes := make([]rune, k)
+			last := rune(0)
+			for j := range runes {
+				last += rune(r.uvarint())
+				runes[j] = last
+			}
+			costs := r.bytes(k)
+			m.cost = make(map[rune]uint8, k)
+			for j, c := range runes {
+				m.cost[c] = costs[j]
+			}
+			m.other = r.bytes(1)[0]
+			var top uint8
+			for _, c := range costs {
+				top = max(top, c)
+			}
+			m.commonCost = uint8(min(int(top)+6, int(m.other)))
+		}
+		ms = append(ms, m)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return ms, nil
+}

@@ -1,0 +1,527 @@
+package detect
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ucskit/ucs/charset"
+)
+
+// utfCandidate returns a candidate for one of the UTF encodings.
+func utfCandidate(t *tables, name string, bom bool) Candidate {
+	c := Candidate{Encoding: name, BOM: bom, Confidence: 1}
+	if cs, err := charset.Lookup(name); err == nil && cs.Codec != nil {
+		c.Charset = cs
+		c.Encoding = cs.Name
+	}
+	return c
+}
+
+// asciiCandidate is the answer for text that is pure ASCII.
+func asciiCandidate(t *tables, conf float64) Candidate {
+	c := Candidate{Encoding: "us-ascii", Confidence: conf}
+	for _, n := range []string{"us-ascii", "utf-8"} {
+		if cs, err := charset.Lookup(n); err == nil && cs.Codec != nil {
+			c.Charset = cs
+			break
+		}
+	}
+	return c
+}
+
+// bomCharsets names the registry's charsets that consume a byte-order mark.
+var bomCharsets = map[string]string{
+	"utf-8":    "utf-8-bom",
+	"utf-16le": "utf-16",
+	"utf-16be": "utf-16",
+	"utf-32le": "utf-32",
+	"utf-32be": "utf-32",
+}
+
+// bomStage recognises a byte-order mark whose encoding decodes the rest.
+func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
+	type bomDef struct {
+		mark string
+		name string
+	}
+	for _, d := range []bomDef{
+		{"\xEF\xBB\xBF", "utf-8"},
+		{"\xFF\xFE\x00\x00", "utf-32le"},
+		{"\x00\x00\xFE\xFF", "utf-32be"},
+		{"\xFF\xFE", "utf-16le"},
+		{"\xFE\xFF", "utf-16be"},
+	} {
+		if len(b) < len(d.mark) || string(b[:len(d.mark)]) != d.mark {
+			continue
+		}
+		rest := b[len(d.mark):]
+		ok := false
+		switch d.name {
+		case "utf-8":
+			_, ok = validUTF8(rest, atEOF)
+		case "utf-16le", "utf-16be":
+			ok = validUTF16(rest, d.name == "utf-16be", atEOF)
+		default:
+			ok = validUTF32(rest, d.name == "utf-32be", atEOF)
+		}
+		if !ok {
+			continue
+		}
+		c := utfCandidate(t, d.name, true)
+		// The charset that reads the mark and strips it, so that decoding
+		// the whole input with Charset gives the text.
+		if cs, err := charset.Lookup(bomCharsets[d.name]); err == nil && cs.Codec != nil {
+			c.Charset = cs
+		}
+		c.Language = guessLanguage(t, decodeSome(rest, d.name))
+		return c, true
+	}
+	return Candidate{}, false
+}
+
+// validUTF8 reports whether b is UTF-8 as RFC 3629 defines it (no
+// surrogates, nothing above U+10FFFF, shortest forms only), allowing a
+// character cut by the end when atEOF is false, and counts the multi-byte
+// characters.
+func validUTF8(b []byte, atEOF bool) (multi int, ok bool) {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			if !atEOF && !utf8.FullRune(b[i:]) {
+				return multi, true
+			}
+			return multi, false
+		}
+		multi++
+		i += size
+	}
+	return multi, true
+}
+
+func utf8Stage(b []byte, atEOF bool) (int, bool) {
+	n, ok := validUTF8(b, atEOF)
+	return n, ok && n > 0
+}
+
+// utf8Confidence grows with the number of multi-byte characters: legacy
+// text is seldom valid UTF-8 by chance, and ever less so as it grows.
+func utf8Confidence(n int) float64 {
+	switch {
+	case n >= 3:
+		return 0.99
+	case n == 2:
+		return 0.95
+	}
+	return 0.85
+}
+
+func unit16(b []byte, be bool) rune {
+	if be {
+		return rune(b[0])<<8 | rune(b[1])
+	}
+	return rune(b[1])<<8 | rune(b[0])
+}
+
+func unit32(b []byte, be bool) uint32 {
+	if be {
+		return uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])
+	}
+	return uint32(b[3])<<24 | uint32(b[2])<<16 | uint32(b[1])<<8 | uint32(b[0])
+}
+
+// validUTF16 reports whether b is UTF-16 with paired surrogates.
+func validUTF16(b []byte, be, atEOF bool) bool {
+	if len(b)%2 != 0 && atEOF {
+		return false
+	}
+	for i := 0; i+1 < len(b); i += 2 {
+		u := unit16(b[i:], be)
+		switch {
+		case u >= 0xD800 && u < 0xDC00:
+			if i+3 >= len(b) {
+				return !atEOF
+			}
+			v := unit16(b[i+2:], be)
+			if v < 0xDC00 || v > 0xDFFF {
+				return false
+			}
+			i += 2
+		case u >= 0xDC00 && u <= 0xDFFF:
+			return false
+		}
+	}
+	return true
+}
+
+// validUTF32 reports whether b is UTF-32 of scalar values.
+func validUTF32(b []byte, be, atEOF bool) bool {
+	if len(b)%4 != 0 && atEOF {
+		return false
+	}
+	for i := 0; i+3 < len(b); i += 4 {
+		u := unit32(b[i:], be)
+		if u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF) {
+			return false
+		}
+	}
+	return true
+}
+
+// textRune reports whether r is a character running text holds: not a
+// control (other than tab and line breaks), format character, private-use
+// or unassigned code point, or NUL.
+func textRune(r rune) bool {
+	if r >= 0 && r < 0x10000 {
+		return bmpTable()[r]&bmpText != 0
+	}
+	return textRuneSlow(r)
+}
+
+// The characters of the Basic Multilingual Plane, tabulated at first use:
+// whether each is text (bmpText) and its scriptOf bucket (low bits).
+var (
+	bmpOnce sync.Once
+	bmp     *[0x10000]uint8
+)
+
+const bmpText = 0x80
+
+func bmpTable() *[0x10000]uint8 {
+	bmpOnce.Do(func() {
+		var t [0x10000]uint8
+		for r := rune(0); r < 0x10000; r++ {
+			t[r] = uint8(scriptOfSlow(r))
+			if textRuneSlow(r) {
+				t[r] |= bmpText
+			}
+		}
+		bmp = &t
+	})
+	return bmp
+}
+
+func textRuneSlow(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return true
+	case r < 0x20 || (r >= 0x7F && r < 0xA0):
+		return false
+	case r < 0x250:
+		return true
+	case r >= 0xE000 && r <= 0xF8FF, r >= 0xFFF0:
+		return false
+	}
+	return unicode.IsGraphic(r) || r == 0x200C || r == 0x200D || r == 0x200E || r == 0x200F
+}
+
+// utf32Stage recognises UTF-32 without a byte-order mark: every unit a
+// scalar value, and the text made of ordinary characters.
+func utf32Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
+	if len(b) < 4 || (atEOF && len(b)%4 != 0) {
+		return Candidate{}, false
+	}
+	for _, be := range []bool{false, true} {
+		if !validUTF32(b, be, atEOF) {
+			continue
+		}
+		n, bad := 0, 0
+		for i := 0; i+3 < len(b) && n < 4096; i += 4 {
+			n++
+			if !textRune(rune(unit32(b[i:], be))) {
+				bad++
+			}
+		}
+		if bad*50 > n {
+			continue
+		}
+		name := "utf-32le"
+		if be {
+			name = "utf-32be"
+		}
+		c := utfCandidate(t, name, false)
+		c.Confidence = 0.99
+		if n < 4 {
+			c.Confidence = 0.9
+		}
+		c.Language = guessLanguage(t, decodeSome(b, name))
+		return c, true
+	}
+	return Candidate{}, false
+}
+
+type u16result struct {
+	ok, sure bool
+	cand     Candidate
+	cost     int32
+}
+
+// scriptOf buckets a character by writing system, for the concentration
+// test of the UTF-16 stage; 0 is "common" (ASCII, punctuation, digits).
+func scriptOf(r rune) int {
+	if r >= 0 && r < 0x10000 {
+		return int(bmpTable()[r] &^ bmpText)
+	}
+	return scriptOfSlow(r)
+}
+
+func scriptOfSlow(r rune) int {
+	switch {
+	case r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0:
+		return 0
+	case !unicode.IsLetter(r) && !unicode.IsMark(r):
+		return 0 // symbols, punctuation, digits of any block
+	case r < 0x250 || (r >= 0x1E00 && r < 0x1F00):
+		return 1 // Latin
+	case r >= 0x370 && r < 0x400:
+		return 2
+	case r >= 0x400 && r < 0x530:
+		return 3
+	case r >= 0x530 && r < 0x590:
+		return 4
+	case r >= 0x590 && r < 0x600:
+		return 5
+	case (r >= 0x600 && r < 0x780) || (r >= 0xFB50 && r < 0xFF00):
+		return 6
+	case r >= 0x900 && r < 0xE00:
+		return 7
+	case r >= 0xE00 && r < 0xE80:
+		return 8
+	case r >= 0x10A0 && r < 0x1100:
+		return 9
+	case (r >= 0x3040 && r < 0x3100) || (r >= 0x31F0 && r < 0x3200):
+		return 10 // kana: counts with Han
+	case (r >= 0x3400 && r < 0xA000) || (r >= 0xF900 && r < 0xFB00) || r >= 0x20000:
+		return 10
+	case (r >= 0xAC00 && r < 0xD7A4) || (r >= 0x1100 && r < 0x1200) || (r >= 0x3130 && r < 0x3190):
+		return 11
+	}
+	return 12
+}
+
+// utf16Stage judges UTF-16 without a byte-order mark. It is sure when
+// one byte of most units is zero in one order and not the other (text in
+// alphabets near ASCII); otherwise it reports whether UTF-16 is plausible
+// (valid surrogates, ordinary characters, one writing system), with a cost
+// to weigh against the legacy readings.
+func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
+	var res u16result
+	if len(b) < 2 || (atEOF && len(b)%2 != 0) {
+		return res
+	}
+	bestCost := int32(1 << 30)
+	for _, be := range []bool{false, true} {
+		if !validUTF16(b, be, atEOF) {
+			continue
+		}
+		var scripts [13]int
+		n, bad, zeroHi := 0, 0, 0
+		var runes [512]rune
+		nr := 0
+		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
+		for i := 0; i+1 < len(b) && n < 8192 && bad <= limit; i += 2 {
+			u := unit16(b[i:], be)
+			if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
+				u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
+				i += 2
+			}
+			n++
+			if u < 0x100 && u != 0 {
+				zeroHi++
+			}
+			if !textRune(u) {
+				bad++
+			}
+			scripts[scriptOf(u)]++
+			if nr < len(runes) {
+				runes[nr] = u
+				nr++
+			}
+		}
+		if n == 0 || bad*50 > n {
+			continue
+		}
+		name := "utf-16le"
+		if be {
+			name = "utf-16be"
+		}
+		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 {
+			c := utfCandidate(t, name, false)
+			c.Confidence = 0.99
+			c.Language = guessLanguage(t, runes[:nr])
+			return u16result{ok: true, sure: true, cand: c}
+		}
+		// Concentration: letters of one writing system (plus common
+		// characters) make up nearly all of the text.
+		top := 0
+		for s := 1; s < len(scripts); s++ {
+			top = max(top, scripts[s])
+		}
+		if (top+scripts[0])*20 < n*19 || top == 0 {
+			continue
+		}
+		m, cost := bestLanguage(t, runes[:nr], true)
+		if m == nil {
+			continue
+		}
+		// Scale the cost of the scored prefix to the whole input.
+		if nr < n {
+			cost = int32(int64(cost) * int64(n) / int64(nr))
+		}
+		if cost < bestCost {
+			bestCost = cost
+			c := utfCandidate(t, name, false)
+			c.Language = m.tag
+			res = u16result{ok: true, cand: c, cost: cost}
+		}
+	}
+	return res
+}
+
+// decodeSome decodes up to 160 characters of UTF text for the language
+// guess; malformed parts are skipped.
+func decodeSome(b []byte, name string) []rune {
+	out := make([]rune, 0, 160)
+	switch name {
+	case "utf-8":
+		for len(b) > 0 && len(out) < cap(out) {
+			r, size := utf8.DecodeRune(b)
+			out = append(out, r)
+			b = b[size:]
+		}
+	case "utf-16le", "utf-16be":
+		be := name == "utf-16be"
+		for i := 0; i+1 < len(b) && len(out) < cap(out); i += 2 {
+			u := unit16(b[i:], be)
+			if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
+				u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
+				i += 2
+			}
+			out = append(out, u)
+		}
+	default:
+		be := name == "utf-32be"
+		for i := 0; i+3 < len(b) && len(out) < cap(out); i += 4 {
+			out = append(out, rune(unit32(b[i:], be)))
+		}
+	}
+	return out
+}
+
+func guessLanguageUTF8(t *tables, b []byte) string {
+	return guessLanguage(t, decodeSome(b, "utf-8"))
+}
+
+// minLetters is the fewest letters on which guessLanguage names a
+// language; below, the bigram models tell related languages apart no
+// better than chance.
+const minLetters = 12
+
+// guessLanguage returns the tag of the model that explains the text best,
+// or "" when the text has too few letters to tell.
+func guessLanguage(t *tables, runes []rune) string {
+	letters := 0
+	for _, r := range runes {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters < minLetters {
+		return ""
+	}
+	m, _ := bestLanguage(t, runes, true)
+	if m == nil {
+		return ""
+	}
+	return m.tag
+}
+
+// modelScripts maps a scriptOf bucket onto the scripts of the models.
+var modelScripts = map[int][]string{
+	1:  {"Latn"},
+	2:  {"Grek"},
+	3:  {"Cyrl"},
+	4:  {"Armn"},
+	5:  {"Hebr"},
+	6:  {"Arab"},
+	7:  {"Deva"},
+	8:  {"Thai"},
+	9:  {"Geor"},
+	10: {"Hans", "Hant", "Jpan"},
+	11: {"Kore"},
+}
+
+// bestLanguage scores runes with the models of their main writing
+// system and returns the best model and its cost.
+func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
+	var scripts [13]int
+	for _, r := range runes {
+		if unicode.IsLetter(r) {
+			scripts[scriptOf(r)]++
+		}
+	}
+	top := 1
+	for s := 1; s < len(scripts); s++ {
+		if scripts[s] > scripts[top] {
+			top = s
+		}
+	}
+	if top == 10 && scripts[11] > 0 {
+		top = 11
+	}
+	want := modelScripts[top]
+	var best *langModel
+	bestCost := int32(1 << 30)
+	for _, m := range t.models {
+		match := false
+		for _, s := range want {
+			match = match || m.script == s
+		}
+		if !match {
+			continue
+		}
+		c := scoreRunes(m, runes, full)
+		if c < bestCost {
+			best, bestCost = m, c
+		}
+	}
+	return best, bestCost
+}
+
+// scoreRunes is the cost of text under a model. With full false, steps
+// between two ASCII characters are not counted (they cost the same in every
+// ASCII-compatible reading).
+func scoreRunes(m *langModel, runes []rune, full bool) int32 {
+	var cost int32
+	if m.cjk {
+		for _, r := range runes {
+			if full || r >= 0x80 {
+				cost += m.runeCost(r)
+			}
+		}
+		return cost
+	}
+	prev, pc, prevHigh := uint8(symSpace), uint8(0), false
+	for _, r := range runes {
+		s, c := m.fastSymbol(r)
+		if r >= denseLimit && !textRune(r) {
+			s = symControl
+		}
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
+		high := r >= 0x80
+		if full || high || prevHigh {
+			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + x
+		}
+		prev, pc, prevHigh = s, c, high
+	}
+	return cost
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/detect"
+)
+
+// autoConfidence is the least confidence at which -f auto converts without
+// --force.
+const autoConfidence = 0.5
+
+// detect reads a bounded prefix of in, guesses its encoding and returns
+// the charset with a reader that yields all of in again. It tells on
+// standard error what it chose. When it cannot choose (nothing decodes the
+// input, or the guess is unsure and --force is not given) it prints why and
+// returns a nil charset with the exit code.
+func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader, int) {
+	var head bytes.Buffer
+	res, err := detect.DetectReader(io.TeeReader(in, &head))
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", dn, err)
+		return nil, nil, ExitIO
+	}
+	rest := io.MultiReader(&head, in)
+	best := res.Best()
+	if best.Encoding == "" {
+		if head.Len() == 0 {
+			// Nothing to convert: any encoding will do.
+			return c.from, rest, ExitOK
+		}
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: cannot tell the encoding: no encoding ucs knows decodes the first %d bytes; name it with -f\n", dn, head.Len())
+		return nil, nil, ExitUnsure
+	}
+	cs := best.Charset
+	if cs == nil {
+		cs, err = charset.Lookup(best.Encoding)
+		if err != nil {
+			fmt.Fprintf(c.env.Stderr, "ucs convert: %s: looks like %s, which ucs cannot decode; name another encoding with -f\n", dn, best.Encoding)
+			return nil, nil, ExitUnsure
+		}
+	}
+	guess := fmt.Sprintf("%s (confidence %s", cs.Name, confidence(best.Confidence))
+	if best.Language != "" {
+		guess += ", language " + best.Language
+	}
+	if best.BOM {
+		guess += ", byte order mark"
+	}
+	guess += ")"
+	if best.Confidence < autoConfidence {
+		others := ""
+		for _, o := range res.Candidates[1:min(len(res.Candidates), 3)] {
+			others += fmt.Sprintf(", %s (%s)", o.Encoding, confidence(o.Confidence))
+		}
+		if !c.force {
+			fmt.Fprintf(c.env.Stderr, "ucs convert: %s: unsure of the encoding: best guess %s%s; name it with -f, or add --force to take the best guess\n", dn, guess, others)
+			return nil, nil, ExitUnsure
+		}
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: unsure, taking the best guess (--force): %s%s\n", dn, guess, others)
+		return cs, rest, ExitOK
+	}
+	fmt.Fprintf(c.env.Stderr, "ucs convert: %s: detected %s\n", dn, guess)
+	return cs, rest, ExitOK
+}
+
+// confidence formats a confidence with two decimals, rounding down so that
+// a value just under the threshold never prints as the threshold.
+func confidence(x float64) string {
+	return fmt.Sprintf("%.2f", math.Floor(x*100)/100)
+}

@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var manPath = filepath.Join("..", "..", "docs", "ucs.1")
+
+// TestManPageUpToDate checks that docs/ucs.1 is what 'ucs man' prints;
+// run "go test ./internal/cli -run ManPage -update" after changing help.
+func TestManPageUpToDate(t *testing.T) {
+	got := manPage()
+	if *update {
+		os.MkdirAll(filepath.Dir(manPath), 0o755)
+		if err := os.WriteFile(manPath, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(manPath)
+	if err != nil {
+		t.Fatalf("%v (generate it with: go test ./internal/cli -run ManPage -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("docs/ucs.1 is stale: run go test ./internal/cli -run ManPage -update")
+	}
+	for _, c := range Commands() {
+		if !strings.Contains(got, `.SS "ucs `+c.Name+`"`) {
+			t.Errorf("the man page has no section for %s", c.Name)
+		}
+	}
+}
+
+// TestManPageRenders renders the page with groff and fails on warnings.
+func TestManPageRenders(t *testing.T) {
+	if _, err := exec.LookPath("groff"); err != nil {
+		t.Skip("no groff")
+	}
+	cmd := exec.Command("groff", "-man", "-Tutf8", "-ww", "-K", "utf8", "-z")
+	cmd.Stdin = strings.NewReader(manPage())
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil || errb.Len() > 0 {
+		t.Errorf("groff: %v\n%s", err, errb.String())
+	}
+}
+
+// TestEveryCommandHasExamples checks the help of every command: a usage
+// line, examples and exit status.
+func TestEveryCommandHasExamples(t *testing.T) {
+	for _, c := range Commands() {
+		for _, want := range []string{"Usage: ucs " + c.Name, "Examples:", "Exit status:"} {
+			if !strings.Contains(c.Usage, want) {
+				t.Errorf("%s: help lacks %q", c.Name, want)
+			}
+		}
+		out, _, code := runCLI([]string{c.Name, "--help"}, nil)
+		if code != 0 || out != c.Usage {
+			t.Errorf("%s --help: exit %d", c.Name, code)
+		}
+	}
+}
+
+// TestBashCompletion runs the bash completion function on a few command
+// lines.
+func TestBashCompletion(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	script, _, code := runCLI([]string{"completion", "bash"}, nil)
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, c := range []struct {
+		words string
+		want  string
+	}{
+		{"ucs con", "convert"},
+		{"ucs convert --in", "--in-place --invalid"},
+		{"ucs convert -f gb1", "gb18030 gb18030-2005 gb18030-2022"},
+		{"ucs validate --normalized NFK", "NFKC NFKD"},
+		{"ucs width --am", "--ambiguous"},
+		{"ucs help ins", "inspect"},
+	} {
+		prog := script + `
+COMP_WORDS=(` + c.words + `)
+COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+_ucs
+echo "${COMPREPLY[*]}"
+`
+		out, err := exec.Command("bash", "-c", prog).CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != c.want {
+			t.Errorf("%q: completions %q (%v), want %q", c.words, out, err, c.want)
+		}
+	}
+}
+
+func TestCompletionScripts(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		out, errs, code := runCLI([]string{"completion", sh}, nil)
+		if code != 0 || !strings.Contains(out, "convert") || !strings.Contains(out, "in-place") || !strings.Contains(out, "gb18030") {
+			t.Errorf("%s: exit %d, %s", sh, code, errs)
+		}
+		if _, err := exec.LookPath(sh); err == nil {
+			// -n: parse only.
+			cmd := exec.Command(sh, "-n")
+			cmd.Stdin = strings.NewReader(out)
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s -n: %v\n%s", sh, err, b)
+			}
+		}
+	}
+}

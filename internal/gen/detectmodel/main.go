@@ -1,0 +1,334 @@
+// Command detectmodel trains the statistical models of package detect from
+// the UTF-8 training text in ../shared/corpus/train (one file per language,
+// listed in its manifest.csv) and writes them, quantised, to detect/model.bin.
+//
+// Two kinds of model are written, both over Unicode characters, so that
+// one model per language serves every encoding the detector tries:
+//
+//   - alphabetic languages: a case-folded character-bigram model over a
+//     small alphabet (the most frequent letters of the language plus seven
+//     classes: whitespace, digit, ASCII punctuation, other letter, other
+//     punctuation or symbol, control or unassigned, and ASCII letter in a
+//     language not written in Latin letters), and a 3×3 model of
+//     letter-case transitions;
+//   - Chinese, Japanese and Korean: a character-unigram model over the
+//     characters of the training text, and one cost for every other
+//     character (the Good-Turing estimate of the unseen mass, spread evenly).
+//
+// Costs are negative natural logarithms of smoothed probabilities, times 8,
+// rounded and capped at 255. The output depends only on the training text:
+// languages, characters and ties are all ordered deterministically.
+//
+// The format of model.bin (all integers unsigned LEB128 "uvarint"):
+//
+//	"UCSDM1\n"
+//	count of languages
+//	per language: tag, script (each length + bytes), kind byte (0 alphabetic, 1 CJK)
+//	  alphabetic: K, K letters (runes); then S×S bigram costs (S = K+7,
+//	              row = previous symbol), 9 case-transition costs, S unigram costs
+//	  CJK:        N, N runes as deltas from the previous rune (ascending),
+//	              N costs, the cost of any other character
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Symbol classes shared with package detect (see its model.go).
+const (
+	symSpace   = iota // whitespace
+	symDigit          // ASCII digit
+	symPunct          // ASCII punctuation or symbol
+	symRare           // letter or mark outside the alphabet
+	symOther          // non-ASCII punctuation, symbol, digit
+	symControl        // control, format, private use, unassigned, surrogate
+	symLatin          // ASCII letter, in a language not written in Latin letters
+	numSpecial
+)
+
+const (
+	maxAlphabet = 73      // letters per alphabetic language (S ≤ 80)
+	letterMass  = 0.99995 // stop adding letters once this share of letters is covered
+	maxCJK      = 12000   // characters in a CJK unigram list
+	scale       = 8.0     // quantisation: units of 1/8 nat
+	alpha       = 30.0
+)
+
+func main() {
+	train := flag.String("train", "../../shared/corpus/train", "folder of the training text and its manifest.csv")
+	out := flag.String("out", "model.bin", "file to write")
+	flag.Parse()
+	if err := run(*train, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "detectmodel:", err)
+		os.Exit(1)
+	}
+}
+
+type lang struct{ file, tag, script string }
+
+func readManifest(dir string) ([]lang, error) {
+	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", f.Name(), err)
+	}
+	var ls []lang
+	for i, r := range rows {
+		if i == 0 {
+			continue
+		}
+		if len(r) < 3 {
+			return nil, fmt.Errorf("manifest.csv line %d: want file,language,script", i+1)
+		}
+		ls = append(ls, lang{r[0], r[1], r[2]})
+	}
+	sort.Slice(ls, func(i, j int) bool { return ls[i].tag < ls[j].tag })
+	return ls, nil
+}
+
+func isCJK(script string) bool {
+	switch script {
+	case "Hans", "Hant", "Jpan", "Kore":
+		return true
+	}
+	return false
+}
+
+func run(dir, out string) error {
+	langs, err := readManifest(dir)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString("UCSDM1\n")
+	putUvarint(&buf, uint64(len(langs)))
+	for _, l := range langs {
+		text, err := os.ReadFile(filepath.Join(dir, l.file))
+		if err != nil {
+			return err
+		}
+		if !utf8.Valid(text) {
+			return fmt.Errorf("%s: not valid UTF-8", l.file)
+		}
+		putString(&buf, l.tag)
+		putString(&buf, l.script)
+		if isCJK(l.script) {
+			buf.WriteByte(1)
+			cjkModel(&buf, text)
+		} else {
+			buf.WriteByte(0)
+			alphaModel(&buf, text, l.script == "Latn")
+		}
+	}
+	return os.WriteFile(out, buf.Bytes(), 0o644)
+}
+
+func putUvarint(b *bytes.Buffer, v uint64) {
+	var tmp [binary.MaxVarintLen64]byte
+	b.Write(tmp[:binary.PutUvarint(tmp[:], v)])
+}
+
+func putString(b *bytes.Buffer, s string) {
+	putUvarint(b, uint64(len(s)))
+	b.WriteString(s)
+}
+
+func quant(p float64) byte {
+	c := -math.Log(p) * scale
+	if c < 0 {
+		c = 0
+	}
+	if c > 255 {
+		return 255
+	}
+	return byte(math.Round(c))
+}
+
+// class returns the special symbol of a character outside the alphabet.
+func class(r rune) int {
+	switch {
+	case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == 0xA0 || unicode.IsSpace(r):
+		return symSpace
+	case r >= '0' && r <= '9':
+		return symDigit
+	case ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z'):
+		return symRare
+	case r < 0x80 && r > ' ' && r != 0x7F:
+		return symPunct
+	case unicode.IsLetter(r) || unicode.IsMark(r):
+		return symRare
+	case unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsNumber(r):
+		return symOther
+	}
+	return symControl
+}
+
+// caseOf is 0 for a character that is not a cased letter, 1 lower, 2 upper.
+func caseOf(r rune) int {
+	switch {
+	case unicode.IsUpper(r) || unicode.IsTitle(r):
+		return 2
+	case unicode.IsLower(r):
+		return 1
+	}
+	return 0
+}
+
+type runeCount struct {
+	r rune
+	n int
+}
+
+func sortedCounts(m map[rune]int) []runeCount {
+	s := make([]runeCount, 0, len(m))
+	for r, n := range m {
+		s = append(s, runeCount{r, n})
+	}
+	sort.Slice(s, func(i, j int) bool {
+		if s[i].n != s[j].n {
+			return s[i].n > s[j].n
+		}
+		return s[i].r < s[j].r
+	})
+	return s
+}
+
+func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
+	letters := map[rune]int{}
+	total := 0
+	for _, r := range string(text) {
+		if !latin && r < 0x80 {
+			continue // ASCII letters are symLatin
+		}
+		if class(r) == symRare {
+			letters[unicode.ToLower(r)]++
+			total++
+		}
+	}
+	sc := sortedCounts(letters)
+	var alphabet []rune
+	covered := 0
+	for _, c := range sc {
+		if len(alphabet) == maxAlphabet || float64(covered) >= letterMass*float64(total) {
+			break
+		}
+		alphabet = append(alphabet, c.r)
+		covered += c.n
+	}
+	index := map[rune]int{}
+	for i, r := range alphabet {
+		index[r] = numSpecial + i
+	}
+	S := numSpecial + len(alphabet)
+	sym := func(r rune) int {
+		if i, ok := index[unicode.ToLower(r)]; ok {
+			return i
+		}
+		if r < 0x80 && class(r) == symRare {
+			return symLatin
+		}
+		return class(r)
+	}
+	big := make([]float64, S*S)
+	uni := make([]float64, S)
+	var cas [9]float64
+	sc2 := bufio.NewScanner(bytes.NewReader(text))
+	sc2.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc2.Scan() {
+		prev, pc := symSpace, 0
+		for _, r := range sc2.Text() {
+			s, c := sym(r), caseOf(r)
+			big[prev*S+s]++
+			uni[s]++
+			cas[pc*3+c]++
+			prev, pc = s, c
+		}
+		big[prev*S+symSpace]++
+		uni[symSpace]++
+		cas[pc*3]++
+	}
+	n := 0.0
+	for _, u := range uni {
+		n += u
+	}
+	pu := make([]float64, S)
+	for i := range uni {
+		pu[i] = (uni[i] + 0.5) / (n + 0.5*float64(S))
+	}
+	putUvarint(buf, uint64(len(alphabet)))
+	for _, r := range alphabet {
+		putUvarint(buf, uint64(r))
+	}
+	for i := 0; i < S; i++ {
+		row := 0.0
+		for j := 0; j < S; j++ {
+			row += big[i*S+j]
+		}
+		for j := 0; j < S; j++ {
+			buf.WriteByte(quant((big[i*S+j] + alpha*pu[j]) / (row + alpha)))
+		}
+	}
+	for i := 0; i < 3; i++ {
+		row := cas[i*3] + cas[i*3+1] + cas[i*3+2]
+		for j := 0; j < 3; j++ {
+			buf.WriteByte(quant((cas[i*3+j] + 1) / (row + 3)))
+		}
+	}
+	for i := 0; i < S; i++ {
+		buf.WriteByte(quant(pu[i]))
+	}
+}
+
+func cjkModel(buf *bytes.Buffer, text []byte) {
+	counts := map[rune]int{}
+	total := 0
+	for _, r := range string(text) {
+		if class(r) == symSpace {
+			r = ' '
+		}
+		counts[r]++
+		total++
+	}
+	sc := sortedCounts(counts)
+	if len(sc) > maxCJK {
+		sc = sc[:maxCJK]
+	}
+	// Good-Turing: the characters seen once estimate the mass of those
+	// never seen.
+	singles := 0
+	for _, c := range sc {
+		if c.n == 1 {
+			singles++
+		}
+	}
+	unseen := (float64(singles) + 1) / float64(total+1)
+	sort.Slice(sc, func(i, j int) bool { return sc[i].r < sc[j].r })
+	putUvarint(buf, uint64(len(sc)))
+	last := rune(0)
+	for _, c := range sc {
+		putUvarint(buf, uint64(c.r-last))
+		last = c.r
+	}
+	t := float64(total) + 1
+	for _, c := range sc {
+		buf.WriteByte(quant(float64(c.n) / t * (1 - unseen)))
+	}
+	// The unseen mass, spread over the other characters a text of the
+	// language may hold (some 20,000 ideographs and symbols).
+	buf.WriteByte(quant(unseen / 20000))
+}
