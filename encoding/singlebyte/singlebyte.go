@@ -89,28 +89,16 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 				break
 			}
 			d := dst[nDst : nDst+32 : nDst+32]
-			// Each half of the block: four two-byte characters (letters of
-			// Cyrillic, Greek, Hebrew, Arabic words) take one 8-byte store;
-			// other bytes go one by one.
 			o := 0
-			for h := 0; h < 8; h += 4 {
-				q := s[h : h+4 : h+4]
-				v0, v1, v2, v3 := fast[q[0]], fast[q[1]], fast[q[2]], fast[q[3]]
-				if (v0&v1&v2&v3)>>24 == 2 && (v0|v1|v2|v3)>>24 == 2 {
-					binary.LittleEndian.PutUint64(d[o:o+8:o+8], uint64(v0&0xFFFF)|uint64(v1&0xFFFF)<<16|uint64(v2&0xFFFF)<<32|uint64(v3&0xFFFF)<<48)
-					o += 8
-					continue
+			for i, c := range s {
+				v := fast[c]
+				if v == 0 {
+					nSrc += i
+					nDst += o
+					break fast
 				}
-				for i, c := range q {
-					v := fast[c]
-					if v == 0 {
-						nSrc += h + i
-						nDst += o
-						break fast
-					}
-					binary.LittleEndian.PutUint32(d[o:o+4:o+4], v)
-					o += int(v >> 24)
-				}
+				binary.LittleEndian.PutUint32(d[o:o+4:o+4], v)
+				o += int(v >> 24)
 			}
 			nSrc += 8
 			nDst += o
