@@ -374,7 +374,7 @@ func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) 
 		s := src[nSrc : nSrc+3 : nSrc+3]
 		c := s[0]
 		if c < 0x80 {
-			if nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
 				return
 			}
 			dst[nDst] = c
