@@ -224,6 +224,11 @@ func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 		}
 	} else if c >= 0xC2 && c < 0xE0 && len(src) >= 2 && src[1]&0xC0 == 0x80 {
 		return rune(c&0x1F)<<6 | rune(src[1]&0x3F), 2, encoding.KindNone
+	} else if c >= 0xF0 && c < 0xF5 && len(src) >= 4 && src[1]&0xC0 == 0x80 && src[2]&0xC0 == 0x80 && src[3]&0xC0 == 0x80 {
+		r = rune(c&0x07)<<18 | rune(src[1]&0x3F)<<12 | rune(src[2]&0x3F)<<6 | rune(src[3]&0x3F)
+		if r >= 0x10000 && r <= 0x10FFFF {
+			return r, 4, encoding.KindNone
+		}
 	}
 	return DecodeRune(src, atEOF)
 }
@@ -369,7 +374,7 @@ func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) 
 		s := src[nSrc : nSrc+3 : nSrc+3]
 		c := s[0]
 		if c < 0x80 {
-			if nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
 				return
 			}
 			dst[nDst] = c

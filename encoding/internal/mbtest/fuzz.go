@@ -58,11 +58,15 @@ func CheckFuzz(t *testing.T, c *encoding.Codec, data []byte, canon func(rune) ru
 		c.WithPolicy(p).AppendEncode(nil, data)
 	}
 	var x, want []byte
+	core := c.NewEncoderCore()
+	var buf [64]byte
+	var one [4]byte
 	for _, r := range string(data) {
 		if r == utf8.RuneError {
 			continue
 		}
-		if _, err := strict.AppendEncode(nil, utf8.AppendRune(nil, r)); err != nil {
+		core.Reset()
+		if _, _, bad, err := core.Convert(buf[:], utf8.AppendRune(one[:0], r), true); err != nil || bad.Kind != encoding.KindNone {
 			continue
 		}
 		x = utf8.AppendRune(x, r)
