@@ -4,8 +4,27 @@
 // capabilities and codec.
 //
 // Lookup follows the label rules of the WHATWG Encoding Standard (§4.2 "Names
-// and labels": ASCII whitespace trimmed, ASCII case-insensitive) where a
-// WHATWG label exists, with the deviations listed on Lookup.
+// and labels": ASCII whitespace trimmed, ASCII case-insensitive) and its label
+// table (encodings.json, pinned in internal/gen/data) wherever a WHATWG label
+// exists, with these deliberate deviations:
+//
+//   - utf-16 names UTF-16 as RFC 2781 defines it (a BOM decides the byte
+//     order, big-endian without one); WHATWG maps it to UTF-16LE.
+//   - ucs-2, iso-10646-ucs-2 and csunicode name UCS-2 (the BMP-only
+//     two-octet form, big-endian by default); WHATWG maps them to UTF-16LE.
+//     unicode and unicodefeff keep WHATWG's meaning, UTF-16LE.
+//   - The ISO-8859-1 labels (iso-8859-1, latin1, l1, cp819, ibm819, ...)
+//     name a true ISO-8859-1, whose bytes 80–9F are the C1 controls; the
+//     ASCII labels (ascii, us-ascii, ansi_x3.4-1968) name a true US-ASCII, in
+//     which bytes 80–FF are malformed. WHATWG maps both to windows-1252.
+//   - unicode-1-1-utf-8 names a decode-only charset that refuses the
+//     Unicode 1.1 Hangul block (U+3400–U+4DFF), which later versions of
+//     Unicode reassigned, instead of reading it as today's characters;
+//     WHATWG maps the label to UTF-8.
+//
+// Labels that WHATWG lacks are added per charset. As in WHATWG, gb2312
+// means GBK (strict GB 2312 is euc-cn or cp20936) and tis-620 means
+// windows-874 (TIS 620 itself is tis-620-2533).
 package charset
 
 import (

@@ -2,27 +2,8 @@ package charset
 
 // The legacy encodings of ucs: Chinese, Japanese, Korean, the single-byte
 // code pages, WHATWG's replacement encoding and the UNICODE-1-1-UTF-8
-// guard.
-//
-// Lookup follows the WHATWG label table (Encoding Standard §4.2 and
-// encodings.json, pinned in internal/gen/data) for every label registered
-// here, with these deliberate deviations:
-//
-//   - The labels of ISO-8859-1 (iso-8859-1, iso8859-1, iso88591,
-//     iso_8859-1, iso_8859-1:1987, iso-ir-100, latin1, l1, cp819, ibm819,
-//     csisolatin1) name a true ISO-8859-1 charset, whose bytes 80–9F are
-//     the C1 controls; WHATWG maps them to windows-1252.
-//   - The labels of ASCII (ascii, us-ascii, ansi_x3.4-1968) name a true
-//     US-ASCII charset, in which bytes 80–FF are malformed; WHATWG maps them
-//     to windows-1252.
-//   - unicode-1-1-utf-8 names a decode-only charset that refuses the
-//     Unicode 1.1 Hangul block (U+3400–U+4DFF) instead of reading it as
-//     today's characters; WHATWG maps the label to UTF-8.
-//
-// Labels that WHATWG lacks (IANA names, Windows code pages, iconv and ICU
-// spellings) are added per charset. WHATWG's gb2312 means GBK here too;
-// strict GB 2312 (EUC-CN) is reached as euc-cn or cp20936. WHATWG's
-// tis-620 means windows-874; TIS 620 itself is tis-620-2533.
+// guard. The package documentation lists where their labels deviate from
+// WHATWG's.
 
 import (
 	"github.com/ucskit/ucs/encoding"
