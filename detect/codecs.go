@@ -2,6 +2,7 @@ package detect
 
 import (
 	"errors"
+	"math"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -20,25 +21,75 @@ const (
 	kindISO2022
 )
 
-// encSpec lists an encoding the detector can report. prior is a cost in
-// 1/8 nat added to the encoding's score: encodings that are rare in
-// practice need a little more evidence than common ones.
+// encSpec lists an encoding the detector can report.
 type encSpec struct {
-	name  string
-	kind  encKind
+	name string
+	kind encKind
+	// pages is the number of web pages in the encoding (see webPages); it
+	// sets the encoding's prior.
+	pages int64
+	// prior is a cost in 1/8 nat added to the encoding's score, from pages:
+	// encodings that are rare in practice need more evidence than common
+	// ones. Set by resolve.
 	prior int32
-	lang  string // model of a CJK encoding
+	// second marks an encoding counted with its superset in webPages: it
+	// costs 1/8 nat more, so that the superset leads when both decode the
+	// input alike.
+	second bool
+	lang   string // model of a CJK encoding
 	// also lists other labels to look the encoding up by in the registry,
 	// for encodings it may come to hold under another name.
 	also []string
 }
 
+// Web pages per encoding in the Common Crawl crawl CC-MAIN-2024-42, from
+// github.com/commoncrawl/cc-crawl-statistics, file plots/charsets.csv
+// (commit 011ff43f50c8c744ff891f027fec7a44677b2545), column "pages". A
+// label and its WHATWG superset are counted together under the superset,
+// since browsers decode them alike: ISO-8859-1 with windows-1252,
+// ISO-8859-9 with windows-1254, TIS-620 with windows-874, GB2312 with GBK,
+// windows-31j with Shift_JIS, x-windows-949 with EUC-KR, Big5-HKSCS with
+// Big5. Encodings the crawl does not list, or lists with fewer pages than
+// pagesFloor (DOS and Macintosh code pages are file encodings, rare on the
+// web but not in files), are counted at pagesFloor.
 const (
-	priorFirst  = 0  // windows-1252, first among equals
-	priorCommon = 1  // 1/8 nat
-	priorUsual  = 6  // 0.75 nat
-	priorRare   = 16 // 2 nats
+	pagesLatin1   = 66389299 + 4485885 // ISO-8859-1 + windows-1252
+	pagesCyrillic = 12955688           // windows-1251
+	pagesGB       = 5906657 + 2729294  // GB2312 + GBK
+	pagesGB18030  = 353123
+	pagesSJIS     = 4710780 + 15661 // Shift_JIS + windows-31j
+	pagesEUCJP    = 3003270
+	pagesLatin2   = 2863698 // ISO-8859-2
+	pagesEUCKR    = 2260919 + 268
+	pagesBig5     = 2148950 + 2958
+	pages1250     = 1957705
+	pagesLatin9   = 1287423 // ISO-8859-15
+	pages1256     = 1004430
+	pages1254     = 302085 + 607698 // windows-1254 + ISO-8859-9
+	pagesKOI8R    = 198139
+	pages1257     = 187704
+	pagesThai     = 186168 + 154819 // x-windows-874 + TIS-620
+	pages1255     = 181480
+	pagesGreek    = 160860 // ISO-8859-7
+	pages1253     = 73342
+	pagesISOCyr   = 43586 // ISO-8859-5
+	pagesLatin3   = 32267
+	pagesHebrew   = 20493 // ISO-8859-8
+	pagesLatin4   = 18232
+	pagesFloor    = 10000
 )
+
+// priorStrength scales the prior: the log-ratio of page counts, in 1/8 nat,
+// times priorStrength/8. Below 1 it tempers the web's proportions, which
+// overstate the rarest encodings' rarity in files and local data.
+const priorStrength = 2
+
+// priorCost is the prior of an encoding with the given page count,
+// relative to the most common legacy encoding.
+func priorCost(pages int64) int32 {
+	pages = max(pages, pagesFloor)
+	return int32(math.Round(float64(priorStrength) * math.Log(float64(pagesLatin1)/float64(pages))))
+}
 
 var specs = []encSpec{
 	{name: "utf-8", kind: kindUTF},
@@ -47,48 +98,48 @@ var specs = []encSpec{
 	{name: "utf-32le", kind: kindUTF},
 	{name: "utf-32be", kind: kindUTF},
 
-	{name: "windows-1252", kind: kindSingle, prior: priorFirst},
-	{name: "iso-8859-1", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-15", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1250", kind: kindSingle, prior: priorUsual},
-	{name: "iso-8859-2", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1251", kind: kindSingle, prior: priorCommon},
-	{name: "koi8-r", kind: kindSingle, prior: priorUsual},
-	{name: "koi8-u", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-5", kind: kindSingle, prior: priorUsual},
-	{name: "ibm866", kind: kindSingle, prior: priorUsual},
-	{name: "x-mac-cyrillic", kind: kindSingle, prior: priorRare},
-	{name: "ibm855", kind: kindSingle, prior: priorRare},
-	{name: "windows-1253", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-7", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1254", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-9", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1255", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-8", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1256", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-6", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1257", kind: kindSingle, prior: priorUsual},
-	{name: "iso-8859-13", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-4", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-10", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-3", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-14", kind: kindSingle, prior: priorRare},
-	{name: "iso-8859-16", kind: kindSingle, prior: priorRare},
-	{name: "windows-874", kind: kindSingle, prior: priorCommon},
-	{name: "windows-1258", kind: kindSingle, prior: priorUsual},
-	{name: "ibm852", kind: kindSingle, prior: priorRare},
-	{name: "macintosh", kind: kindSingle, prior: priorRare},
-	{name: "x-mac-ce", kind: kindSingle, prior: priorRare, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
+	{name: "windows-1252", kind: kindSingle, pages: pagesLatin1},
+	{name: "iso-8859-1", kind: kindSingle, pages: pagesLatin1, second: true},
+	{name: "iso-8859-15", kind: kindSingle, pages: pagesLatin9},
+	{name: "windows-1250", kind: kindSingle, pages: pages1250},
+	{name: "iso-8859-2", kind: kindSingle, pages: pagesLatin2},
+	{name: "windows-1251", kind: kindSingle, pages: pagesCyrillic},
+	{name: "koi8-r", kind: kindSingle, pages: pagesKOI8R},
+	{name: "koi8-u", kind: kindSingle, pages: 2560},
+	{name: "iso-8859-5", kind: kindSingle, pages: pagesISOCyr},
+	{name: "ibm866", kind: kindSingle, pages: 8646},
+	{name: "x-mac-cyrillic", kind: kindSingle},
+	{name: "ibm855", kind: kindSingle, pages: 83},
+	{name: "windows-1253", kind: kindSingle, pages: pages1253},
+	{name: "iso-8859-7", kind: kindSingle, pages: pagesGreek},
+	{name: "windows-1254", kind: kindSingle, pages: pages1254},
+	{name: "iso-8859-9", kind: kindSingle, pages: pages1254, second: true},
+	{name: "windows-1255", kind: kindSingle, pages: pages1255},
+	{name: "iso-8859-8", kind: kindSingle, pages: pagesHebrew},
+	{name: "windows-1256", kind: kindSingle, pages: pages1256},
+	{name: "iso-8859-6", kind: kindSingle, pages: 911},
+	{name: "windows-1257", kind: kindSingle, pages: pages1257},
+	{name: "iso-8859-13", kind: kindSingle, pages: 4098},
+	{name: "iso-8859-4", kind: kindSingle, pages: pagesLatin4},
+	{name: "iso-8859-10", kind: kindSingle},
+	{name: "iso-8859-3", kind: kindSingle, pages: pagesLatin3},
+	{name: "iso-8859-14", kind: kindSingle},
+	{name: "iso-8859-16", kind: kindSingle, pages: 3742},
+	{name: "windows-874", kind: kindSingle, pages: pagesThai},
+	{name: "windows-1258", kind: kindSingle, pages: 345},
+	{name: "ibm852", kind: kindSingle},
+	{name: "macintosh", kind: kindSingle},
+	{name: "x-mac-ce", kind: kindSingle, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
 
-	{name: "gbk", kind: kindMulti, lang: "zh-Hans", prior: priorCommon},
-	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: priorCommon + 1},
-	{name: "big5", kind: kindMulti, lang: "zh-Hant", prior: priorCommon},
-	{name: "shift_jis", kind: kindMulti, lang: "ja", prior: priorCommon},
-	{name: "euc-jp", kind: kindMulti, lang: "ja", prior: priorCommon},
-	{name: "euc-kr", kind: kindMulti, lang: "ko", prior: priorCommon},
-	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: priorCommon + 1},
-	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare, also: []string{"johab", "cp1361"}},
-	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare, also: []string{"euc-tw", "cns11643"}},
+	{name: "gbk", kind: kindMulti, lang: "zh-Hans", pages: pagesGB},
+	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", pages: pagesGB18030},
+	{name: "big5", kind: kindMulti, lang: "zh-Hant", pages: pagesBig5},
+	{name: "shift_jis", kind: kindMulti, lang: "ja", pages: pagesSJIS},
+	{name: "euc-jp", kind: kindMulti, lang: "ja", pages: pagesEUCJP},
+	{name: "euc-kr", kind: kindMulti, lang: "ko", pages: pagesEUCKR},
+	{name: "x-windows-949", kind: kindMulti, lang: "ko", pages: pagesEUCKR, second: true},
+	{name: "x-johab", kind: kindMulti, lang: "ko", also: []string{"johab", "cp1361"}},
+	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", also: []string{"euc-tw", "cns11643"}},
 
 	{name: "iso-2022-jp", kind: kindISO2022, lang: "ja"},
 	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
@@ -205,6 +256,12 @@ func (e *enc) decodeOne(t transform.Transformer, b []byte) rune {
 // returns nil when the registry has none.
 func resolve(s encSpec) *enc {
 	e := &enc{encSpec: s}
+	if s.kind == kindSingle || s.kind == kindMulti {
+		e.prior = priorCost(s.pages)
+		if s.second {
+			e.prior++
+		}
+	}
 	// WHATWG maps the labels of encodings it retired (iso-2022-kr,
 	// iso-2022-cn, hz-gb-2312) to its replacement encoding, which decodes
 	// nothing: such a charset is not the encoding the detector means.
@@ -283,17 +340,60 @@ func buildMulti(e *enc, m *langModel) bool {
 	for i := range mt.pair {
 		mt.pair[i] = bad
 	}
+	// Characters of the block of frequently used characters that the
+	// training text lacks share the unseen mass with the others in the
+	// proportion of the characters seen once (Good-Turing, per class).
+	var top uint8
+	for _, c := range m.cost {
+		top = max(top, c)
+	}
+	var singles, singlesIn, unseenIn int
+	for _, c := range m.cost {
+		if c == top {
+			singles++
+		}
+	}
+	seen := map[rune]bool{}
 	for lead := 0x81; lead < 0xFF; lead++ {
 		if mt.single[lead] != bad {
 			continue
 		}
 		for trail := 0x21; trail < 0xFF; trail++ {
-			if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
-				c := costOf(r)
-				if _, known := m.cost[r]; !known && commonBlock(e.name, lead, trail) {
-					c = m.commonCost
+			r := e.decodeOne(t, []byte{byte(lead), byte(trail)})
+			if r < 0 {
+				continue
+			}
+			c, known := m.cost[r]
+			if !known {
+				c = costOf(r)
+			}
+			mt.pair[(lead-0x80)<<8|trail] = c
+			if commonBlock(e.name, lead, trail) && !seen[r] {
+				seen[r] = true
+				switch {
+				case !known:
+					unseenIn++
+				case c == top:
+					singlesIn++
 				}
-				mt.pair[(lead-0x80)<<8|trail] = c
+			}
+		}
+	}
+	if unseenIn > 0 {
+		unseen := expNeg(float64(m.other)/8) * unseenSpread
+		p := unseen * float64(singlesIn+1) / float64(singles+2) / float64(unseenIn)
+		common := uint8(min(max(math.Round(-8*math.Log(p)), float64(top)), float64(m.other)))
+		for lead := 0x81; lead < 0xFF; lead++ {
+			for trail := 0x21; trail < 0xFF; trail++ {
+				i := (lead-0x80)<<8 | trail
+				if mt.pair[i] == bad || !commonBlock(e.name, lead, trail) {
+					continue
+				}
+				if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
+					if _, known := m.cost[r]; !known {
+						mt.pair[i] = common
+					}
+				}
 			}
 		}
 	}

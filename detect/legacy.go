@@ -14,20 +14,20 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 	m := p.m
 	S := m.S
 	big := m.bigram
-	prev, pc, prevHigh := uint8(symSpace), uint8(0), false
+	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
 	for _, c := range b {
 		s, cc := p.sym[c], p.cas[c]
-		step := int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
 		if c >= 0x80 {
-			high += step + p.emit[c]
+			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
 			prevHigh = true
 		} else if prevHigh {
-			high += step
+			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc])
 			prevHigh = false
 		} else {
-			ascii += step
+			// Steps between two ASCII bytes use the bigram model alone.
+			ascii += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
 		}
-		prev, pc = s, cc
+		prev2, prev, pc = prev, s, cc
 	}
 	return high, ascii
 }
@@ -36,6 +36,9 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 // the non-ASCII bytes of b only.
 func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
 	m := p.m
+	if m.tri != nil {
+		return p.scoreHighTri(b, pos)
+	}
 	S := m.S
 	big := m.bigram
 	var cost int32
@@ -50,6 +53,29 @@ func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
 		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
 			n := b[j]
 			cost += int32(big[int(s)*S+int(p.sym[n])]) + int32(m.caseT[cc*3+p.cas[n]])
+		}
+	}
+	return cost
+}
+
+// scoreHighTri is scoreHigh for a model with trigrams.
+func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
+	m := p.m
+	var cost int32
+	for _, i := range pos {
+		prev2, prev, pc := uint8(symSpace), uint8(symSpace), uint8(0)
+		if i > 0 {
+			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
+		}
+		if i > 1 {
+			prev2 = p.sym[b[i-2]]
+		}
+		c := b[i]
+		s, cc := p.sym[c], p.cas[c]
+		cost += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			n := b[j]
+			cost += m.step(prev, s, p.sym[n]) + int32(m.caseT[cc*3+p.cas[n]])
 		}
 	}
 	return cost

@@ -11,6 +11,13 @@
 //     punctuation or symbol, control or unassigned, and ASCII letter in a
 //     language not written in Latin letters), and a 3×3 model of
 //     letter-case transitions;
+//   - for languages written without spaces between words (Thai), a
+//     character-trigram model on top of the bigram model: Witten-Bell
+//     interpolation of the trigrams seen in training with the bigram model,
+//     stored as the cost of every trigram seen and, per two-symbol context,
+//     the back-off cost of the others. Without word boundaries a bigram
+//     model cannot tell a run of letters that forms syllables from one that
+//     does not;
 //   - Chinese, Japanese and Korean: a character-unigram model over the
 //     characters of the training text, and one cost for every other
 //     character (the Good-Turing estimate of the unseen mass, spread evenly).
@@ -21,11 +28,15 @@
 //
 // The format of model.bin (all integers unsigned LEB128 "uvarint"):
 //
-//	"UCSDM1\n"
+//	"UCSDM2\n"
 //	count of languages
 //	per language: tag, script (each length + bytes), kind byte (0 alphabetic, 1 CJK)
 //	  alphabetic: K, K letters (runes); then S×S bigram costs (S = K+7,
-//	              row = previous symbol), 9 case-transition costs, S unigram costs
+//	              row = previous symbol), 9 case-transition costs, S unigram costs;
+//	              T, the number of trigrams (0: no trigram model), and when
+//	              T > 0: S×S back-off costs (row = the symbol two back), T
+//	              trigram keys ((a×S+b)×S+c) as deltas from the previous key
+//	              (ascending), T trigram costs
 //	  CJK:        N, N runes as deltas from the previous rune (ascending),
 //	              N costs, the cost of any other character
 package main
@@ -68,8 +79,10 @@ const (
 func main() {
 	train := flag.String("train", "../../shared/corpus/train", "folder of the training text and its manifest.csv")
 	out := flag.String("out", "model.bin", "file to write")
+	holdout := flag.Int("holdout", 0, "with N > 0, leave every N-th paragraph out of training (for a held-out check)")
+	heldout := flag.String("heldout", "", "with -holdout, the folder to write the paragraphs left out to, one file per language")
 	flag.Parse()
-	if err := run(*train, *out); err != nil {
+	if err := run(*train, *out, split{*holdout, *heldout}); err != nil {
 		fmt.Fprintln(os.Stderr, "detectmodel:", err)
 		os.Exit(1)
 	}
@@ -109,13 +122,52 @@ func isCJK(script string) bool {
 	return false
 }
 
-func run(dir, out string) error {
+// split describes a held-out check: every n-th paragraph (non-empty line)
+// of each language is left out of training and written to dir.
+type split struct {
+	n   int
+	dir string
+}
+
+// apply returns the training part of text and writes the held-out part.
+func (s split) apply(file string, text []byte) ([]byte, error) {
+	if s.n <= 0 {
+		return text, nil
+	}
+	var train, held bytes.Buffer
+	k := 0
+	for _, line := range bytes.SplitAfter(text, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			train.Write(line)
+			continue
+		}
+		k++
+		if k%s.n == 0 {
+			held.Write(line)
+		} else {
+			train.Write(line)
+		}
+	}
+	if s.dir != "" {
+		if err := os.WriteFile(filepath.Join(s.dir, file), held.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return train.Bytes(), nil
+}
+
+func run(dir, out string, sp split) error {
 	langs, err := readManifest(dir)
 	if err != nil {
 		return err
 	}
+	if sp.n > 0 && sp.dir != "" {
+		if err := os.MkdirAll(sp.dir, 0o755); err != nil {
+			return err
+		}
+	}
 	var buf bytes.Buffer
-	buf.WriteString("UCSDM1\n")
+	buf.WriteString("UCSDM2\n")
 	putUvarint(&buf, uint64(len(langs)))
 	for _, l := range langs {
 		text, err := os.ReadFile(filepath.Join(dir, l.file))
@@ -125,6 +177,9 @@ func run(dir, out string) error {
 		if !utf8.Valid(text) {
 			return fmt.Errorf("%s: not valid UTF-8", l.file)
 		}
+		if text, err = sp.apply(l.file, text); err != nil {
+			return err
+		}
 		putString(&buf, l.tag)
 		putString(&buf, l.script)
 		if isCJK(l.script) {
@@ -132,7 +187,7 @@ func run(dir, out string) error {
 			cjkModel(&buf, text)
 		} else {
 			buf.WriteByte(0)
-			alphaModel(&buf, text, l.script == "Latn")
+			alphaModel(&buf, text, l.script == "Latn", trigramScripts[l.script])
 		}
 	}
 	return os.WriteFile(out, buf.Bytes(), 0o644)
@@ -208,7 +263,11 @@ func sortedCounts(m map[rune]int) []runeCount {
 	return s
 }
 
-func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
+// trigramScripts are the scripts written without spaces between words,
+// whose languages get a trigram model.
+var trigramScripts = map[string]bool{"Thai": true}
+
+func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 	letters := map[rune]int{}
 	total := 0
 	for _, r := range string(text) {
@@ -291,6 +350,58 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
 	}
 	for i := 0; i < S; i++ {
 		buf.WriteByte(quant(pu[i]))
+	}
+	if !trigrams {
+		putUvarint(buf, 0)
+		return
+	}
+	// Trigram counts over the same symbol sequence: each line starts after
+	// two spaces and ends with one.
+	tri := map[int]float64{}
+	sc3 := bufio.NewScanner(bytes.NewReader(text))
+	sc3.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc3.Scan() {
+		p2, p1 := symSpace, symSpace
+		for _, r := range sc3.Text() {
+			s := sym(r)
+			tri[(p2*S+p1)*S+s]++
+			p2, p1 = p1, s
+		}
+		tri[(p2*S+p1)*S+symSpace]++
+	}
+	ctxN := make([]float64, S*S)
+	ctxT := make([]float64, S*S)
+	keys := make([]int, 0, len(tri))
+	for k, n := range tri {
+		ctxN[k/S] += n
+		ctxT[k/S]++
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	rowSum := make([]float64, S)
+	for i := 0; i < S; i++ {
+		for j := 0; j < S; j++ {
+			rowSum[i] += big[i*S+j]
+		}
+	}
+	pBi := func(b, c int) float64 { return (big[b*S+c] + alpha*pu[c]) / (rowSum[b] + alpha) }
+	putUvarint(buf, uint64(len(keys)))
+	for ab := 0; ab < S*S; ab++ {
+		lambda := 1.0
+		if ctxN[ab] > 0 {
+			lambda = ctxT[ab] / (ctxN[ab] + ctxT[ab])
+		}
+		buf.WriteByte(quant(lambda))
+	}
+	last := 0
+	for _, k := range keys {
+		putUvarint(buf, uint64(k-last))
+		last = k
+	}
+	for _, k := range keys {
+		ab, c := k/S, k%S
+		p := (tri[k] + ctxT[ab]*pBi(ab%S, c)) / (ctxN[ab] + ctxT[ab])
+		buf.WriteByte(quant(p))
 	}
 }
 

@@ -38,7 +38,7 @@ func TestRunDeterministic(t *testing.T) {
 	var outs [2][]byte
 	for i := range outs {
 		out := filepath.Join(dir, "model.bin")
-		if err := run(dir, out); err != nil {
+		if err := run(dir, out, split{}); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(out)
@@ -50,13 +50,13 @@ func TestRunDeterministic(t *testing.T) {
 	if !bytes.Equal(outs[0], outs[1]) {
 		t.Fatal("two runs on the same text differ")
 	}
-	if !bytes.HasPrefix(outs[0], []byte("UCSDM1\n\x03\x02xx\x04Latn\x00")) {
+	if !bytes.HasPrefix(outs[0], []byte("UCSDM2\n\x03\x02xx\x04Latn\x00")) {
 		t.Errorf("unexpected start: %q", outs[0][:20])
 	}
 	if err := os.WriteFile(filepath.Join(dir, "xx.txt"), []byte("bad \xff UTF-8"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(dir, filepath.Join(dir, "m2.bin")); err == nil || !strings.Contains(err.Error(), "xx.txt") {
+	if err := run(dir, filepath.Join(dir, "m2.bin"), split{}); err == nil || !strings.Contains(err.Error(), "xx.txt") {
 		t.Errorf("invalid UTF-8 training text: got %v, want an error naming the file", err)
 	}
 }
