@@ -199,29 +199,37 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	// (markup, names, quotations), but each language explains its own words
 	// best.
 	ref := t.byTag["en"]
-	var asciiLetters int32
-	for c := 'A'; c <= 'z'; c++ {
-		if c <= 'Z' || c >= 'a' {
-			asciiLetters += int32(hist[c])
+	// The steps between ASCII bytes are counted once and scored per
+	// language from the counts, by the bigram model: the language chosen
+	// for each encoding in the quick round is then the one that explains
+	// the ASCII text best, which in Latin-script text is most of the
+	// evidence.
+	var steps asciiSteps
+	steps.count(sample)
+	var sampleLetters int32
+	for _, c := range sample {
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			sampleLetters++
 		}
 	}
-	quickCache := map[*langModel]int32{}
-	quickASCII := func(m *langModel) int32 {
-		if !m.latin && ref != nil {
-			m = ref
-		}
-		q, ok := quickCache[m]
+	loOf := make(map[*langModel]int32, 16)
+	asciiOf := func(m *langModel) int32 {
+		lo, ok := loOf[m]
 		if !ok {
-			q = asciiQuick(m, hist)
-			if m == ref || !m.latin {
-				q += asciiLetters * latinToll
-			}
-			if ref != nil && m != ref {
-				q = min(q, quickASCIIRef(ref, hist, asciiLetters))
-			}
-			quickCache[m] = q
+			lo = steps.score(m)
+			loOf[m] = lo
 		}
-		return q
+		return lo
+	}
+	quickASCII := func(m *langModel) int32 {
+		if ref == nil {
+			return asciiOf(m)
+		}
+		foreign := asciiOf(ref) + sampleLetters*latinToll
+		if !m.latin {
+			return foreign
+		}
+		return min(asciiOf(m), foreign)
 	}
 	for _, e := range t.singles {
 		ok := hist[0] == 0 || e.sb[0] == 0
@@ -269,15 +277,9 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 			}
 		}
 	}
-	var sampleLetters int32
-	for _, c := range sample {
-		if c|0x20 >= 'a' && c|0x20 <= 'z' {
-			sampleLetters++
-		}
-	}
 	refASCII := int32(1 << 30)
 	if ref != nil {
-		refASCII = asciiScore(ref, sample)
+		refASCII = asciiOf(ref)
 	}
 	var pos []int32
 	if len(finalists) > 0 {
@@ -293,11 +295,6 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 		hi, lo int32
 	}
 	parts := make([]part, 0, len(finalists))
-	loOf := make(map[*langModel]int32, 8)
-	var steps asciiSteps
-	if len(finalists) > 2 {
-		steps.count(sample)
-	}
 	// The non-ASCII bytes are scored in two rounds: all finalists on the
 	// first ones, then only those still within reach on the rest.
 	head, tail := pos, pos[:0]
@@ -305,15 +302,7 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 		head, tail = pos[:firstRound], pos[firstRound:]
 	}
 	for _, f := range finalists {
-		lo, ok := loOf[f.p.m]
-		if !ok {
-			if steps.counted {
-				lo = steps.score(f.p.m)
-			} else {
-				lo = asciiScore(f.p.m, sample)
-			}
-			loOf[f.p.m] = lo
-		}
+		lo := asciiOf(f.p.m)
 		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
 		if f.p.m.latin && lo < refASCII {
 			refASCII = lo
@@ -415,21 +404,6 @@ const (
 	firstRound   = 384 // non-ASCII bytes scored for every finalist
 	roundMargin  = 480 // 60 nats: readings further behind after the first round are dropped
 )
-
-// asciiQuick is the unigram cost of the ASCII bytes counted in hist under m.
-func asciiQuick(m *langModel, hist *[256]uint32) int32 {
-	var q int32
-	for c := 0; c < 0x80; c++ {
-		if hist[c] > 0 {
-			q += int32(hist[c]) * int32(m.uni[m.asym[c]])
-		}
-	}
-	return q
-}
-
-func quickASCIIRef(ref *langModel, hist *[256]uint32, letters int32) int32 {
-	return asciiQuick(ref, hist) + letters*latinToll
-}
 
 // asciiSteps counts the steps between two ASCII bytes of a text, so that
 // scoring them under many models costs one pass over the text.
