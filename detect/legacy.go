@@ -327,9 +327,28 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 		}
 		parts = kept
 	}
+	// Beyond the first scoreLimit bytes, a byte that a reading takes for a
+	// control character still counts against it.
+	var tailHist [256]int32
+	if len(b) > len(sample) {
+		for _, c := range b[len(sample):] {
+			if c >= 0x80 {
+				tailHist[c]++
+			}
+		}
+	}
+	tailCost := func(p *sbPair) int32 {
+		var t int32
+		for _, c := range present {
+			if p.sym[c] == symControl {
+				t += tailHist[c] * p.emit[c]
+			}
+		}
+		return t
+	}
 	bestOf := map[*enc]int{} // enc -> index in out
 	for _, f := range parts {
-		cost := f.hi + f.lo + f.p.e.prior
+		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p)
 		if i, seen := bestOf[f.p.e]; seen {
 			if cost < out[i].cost {
 				out[i].cost, out[i].lang = cost, f.p.m.tag
