@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/ucskit/ucs/charset"
 )
@@ -450,7 +451,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
-		if have[r] || have[equivalent[r]] {
+		if have[r] || have[equivalent[r]] || writesDecomposed(r, have) {
 			covered += p
 		}
 	}
@@ -486,6 +487,29 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		p.emit[b] = x
 	}
 	return p
+}
+
+// writesDecomposed reports whether a code page with the characters in have
+// can write r as a letter it has followed by combining marks it has, the
+// way windows-1258 writes Vietnamese tone marks: r's canonical
+// decomposition (Unicode §3.7), split into a head that composes to one
+// character and a tail of marks.
+func writesDecomposed(r rune, have map[rune]bool) bool {
+	d := []rune(norm.NFD.String(string(r)))
+	for k := len(d) - 1; k >= 1; k-- {
+		head := []rune(norm.NFC.String(string(d[:k])))
+		if len(head) != 1 || !(head[0] < 0x80 || have[head[0]]) {
+			continue
+		}
+		ok := true
+		for _, m := range d[k:] {
+			ok = ok && have[m]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 func latinLetters(e *enc) bool {

@@ -11,6 +11,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	xenc "golang.org/x/text/encoding"
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/ucskit/ucs/charset"
 )
 
@@ -101,6 +104,11 @@ func encodeRunes(cs *charset.Charset, text string) ([]byte, []int, bool) {
 	for _, r := range text {
 		b, err := enc.Bytes([]byte(string(r)))
 		if err != nil {
+			// A letter the code page lacks may be written as a letter it
+			// has and combining marks (windows-1258 tone marks).
+			b, err = encodeDecomposed(enc, r)
+		}
+		if err != nil {
 			a, ok := asciiPunct[r]
 			if !ok {
 				return nil, nil, false
@@ -111,6 +119,27 @@ func encodeRunes(cs *charset.Charset, text string) ([]byte, []int, bool) {
 		ends = append(ends, len(out))
 	}
 	return out, ends, true
+}
+
+// encodeDecomposed encodes r as the one character its canonical
+// decomposition's head composes to, followed by the remaining marks.
+func encodeDecomposed(enc *xenc.Encoder, r rune) ([]byte, error) {
+	d := []rune(norm.NFD.String(string(r)))
+	var err error
+	for k := len(d) - 1; k >= 1; k-- {
+		var b []byte
+		if b, err = enc.Bytes([]byte(norm.NFC.String(string(d[:k])))); err != nil {
+			continue
+		}
+		var m []byte
+		if m, err = enc.Bytes([]byte(string(d[k:]))); err == nil {
+			return append(b, m...), nil
+		}
+	}
+	if err == nil {
+		err = errDecode
+	}
+	return nil, err
 }
 
 func heldOutSamples(t *testing.T, dir string) []heldSample {

@@ -52,8 +52,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/ucskit/ucs/charset"
 )
 
 // Symbol classes shared with package detect (see its model.go).
@@ -180,6 +185,12 @@ func run(dir, out string, sp split) error {
 		if text, err = sp.apply(l.file, text); err != nil {
 			return err
 		}
+		if form := alsoWritten[l.tag]; form != nil {
+			text, err = form(text)
+			if err != nil {
+				return err
+			}
+		}
 		putString(&buf, l.tag)
 		putString(&buf, l.script)
 		if isCJK(l.script) {
@@ -261,6 +272,64 @@ func sortedCounts(m map[rune]int) []runeCount {
 		return s[i].r < s[j].r
 	})
 	return s
+}
+
+// alsoWritten maps a language to the form its text takes in a legacy code
+// page that writes it differently from Unicode's composed form (NFC): the
+// model learns from the text in both forms.
+var alsoWritten = map[string]func([]byte) ([]byte, error){"vi": cp1258Form}
+
+// cp1258Form appends to text its form in windows-1258, which has some
+// Vietnamese letters with tone marks precomposed and writes the others as
+// a base letter and a combining tone mark (U+0300, U+0301, U+0303, U+0309,
+// U+0323). Which letters it has is read from its decoder in the registry.
+func cp1258Form(text []byte) ([]byte, error) {
+	cs, err := charset.Lookup("windows-1258")
+	if err != nil {
+		return nil, err
+	}
+	has := map[rune]bool{}
+	dec := cs.Codec.NewDecoder()
+	for b := 0x80; b < 0x100; b++ {
+		if out, err := dec.Bytes([]byte{byte(b)}); err == nil {
+			if r, n := utf8.DecodeRune(out); n == len(out) {
+				has[r] = true
+			}
+		}
+	}
+	isTone := func(r rune) bool {
+		switch r {
+		case 0x300, 0x301, 0x303, 0x309, 0x323:
+			return true
+		}
+		return false
+	}
+	var b strings.Builder
+	for _, r := range string(text) {
+		if r < 0x80 || has[r] {
+			b.WriteRune(r)
+			continue
+		}
+		var base, tones []rune
+		for _, d := range norm.NFD.String(string(r)) {
+			if isTone(d) {
+				tones = append(tones, d)
+			} else {
+				base = append(base, d)
+			}
+		}
+		composed := []rune(norm.NFC.String(string(base)))
+		if len(tones) == 0 || len(composed) != 1 || !(composed[0] < 0x80 || has[composed[0]]) {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteRune(composed[0])
+		for _, t := range tones {
+			b.WriteRune(t)
+		}
+	}
+	out := append(append(append([]byte{}, text...), '\n'), b.String()...)
+	return out, nil
 }
 
 // trigramScripts are the scripts written without spaces between words,
