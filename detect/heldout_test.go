@@ -303,7 +303,59 @@ func TestHeldOut(t *testing.T) {
 		fmt.Fprintf(&out, "    %-16s %6.2f%%  (%d/%d)\n", k, 100*perEnc[k].pct(), perEnc[k].right, perEnc[k].total)
 	}
 	t.Log("\n" + out.String())
+	t.Log("\n" + calibration(samples))
 	if os.Getenv("DETECT_FAILURES") != "" {
 		t.Log("failures:\n" + strings.Join(failures, "\n"))
 	}
+}
+
+// calibration tabulates, for the held-out samples, the confidence of the
+// best candidate against how often it is right, and the Brier score
+// (mean squared difference between confidence and rightness) at several
+// temperatures.
+func calibration(samples []heldSample) string {
+	var out strings.Builder
+	saved := temperature
+	defer func() { temperature = saved }()
+	for _, T := range []float64{1, 1.5, 2, 3, 4} {
+		temperature = 8 * T
+		type bin struct {
+			n, right int
+			conf     float64
+		}
+		edges := []float64{0.5, 0.8, 0.95, 0.99, 1.01}
+		bins := make([]bin, len(edges))
+		var brier float64
+		for _, s := range samples {
+			label := s.enc
+			if label == "short-gbk" {
+				label = "gbk"
+			}
+			truth, _ := decodeAs(label, false, s.b)
+			best := Detect(s.b).Best()
+			got, gok := decodeAs(best.Encoding, best.BOM, s.b)
+			r := 0.0
+			if gok && got == truth {
+				r = 1
+			}
+			brier += (best.Confidence - r) * (best.Confidence - r)
+			k := 0
+			for best.Confidence >= edges[k] {
+				k++
+			}
+			bins[k].n++
+			bins[k].right += int(r)
+			bins[k].conf += best.Confidence
+		}
+		fmt.Fprintf(&out, "temperature %.1f nats: Brier %.4f;", T, brier/float64(len(samples)))
+		lo := 0.0
+		for k, b := range bins {
+			if b.n > 0 {
+				fmt.Fprintf(&out, " [%.2f,%.2f) n=%d conf %.3f right %.3f;", lo, min(edges[k], 1), b.n, b.conf/float64(b.n), float64(b.right)/float64(b.n))
+			}
+			lo = edges[k]
+		}
+		out.WriteString("\n")
+	}
+	return out.String()
 }
