@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"sync"
 )
 
 // score is the bigram cost of b read through the pair, in two parts: the
@@ -170,8 +171,8 @@ var asciiTrailCost = func() (t [128]uint8) {
 // legacyStage scores the single-byte and multi-byte encodings that decode
 // b. Costs cover the whole sample, ASCII included, so that they can be
 // weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
-	var present []byte
+func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch) []scored {
+	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
 			present = append(present, byte(c))
@@ -181,16 +182,12 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	if len(sample) > scoreLimit {
 		sample = sample[:scoreLimit]
 	}
-	var out []scored
+	out := w.out[:0]
 	id := 0
 
 	// Single-byte: validity from the histogram, a quick unigram score per
 	// language, then bigram scores for the most promising readings.
-	type quick struct {
-		p    *sbPair
-		cost int32
-	}
-	var finalists []quick
+	finalists := w.finalists[:0]
 	// ASCII text is read alike by every candidate, but it tells languages
 	// apart. A language written in Latin letters is charged for it by its
 	// own model, or, when cheaper, like any other language (and any CJK
@@ -204,7 +201,7 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	// for each encoding in the quick round is then the one that explains
 	// the ASCII text best, which in Latin-script text is most of the
 	// evidence.
-	var steps asciiSteps
+	steps := &w.steps
 	steps.count(sample)
 	var sampleLetters int32
 	for _, c := range sample {
@@ -212,14 +209,13 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 			sampleLetters++
 		}
 	}
-	loOf := make(map[*langModel]int32, 16)
+	w.gen++
 	asciiOf := func(m *langModel) int32 {
-		lo, ok := loOf[m]
-		if !ok {
-			lo = steps.score(m)
-			loOf[m] = lo
+		if w.loGen[m.idx] != w.gen {
+			w.lo[m.idx] = steps.score(m)
+			w.loGen[m.idx] = w.gen
 		}
-		return lo
+		return w.lo[m.idx]
 	}
 	quickASCII := func(m *langModel) int32 {
 		if ref == nil {
@@ -281,20 +277,15 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	if ref != nil {
 		refASCII = asciiOf(ref)
 	}
-	var pos []int32
+	pos := w.pos[:0] // positions of non-ASCII bytes
 	if len(finalists) > 0 {
-		pos = make([]int32, 0, len(sample)) // positions of non-ASCII bytes
 		for i, c := range sample {
 			if c >= 0x80 {
 				pos = append(pos, int32(i))
 			}
 		}
 	}
-	type part struct {
-		p      *sbPair
-		hi, lo int32
-	}
-	parts := make([]part, 0, len(finalists))
+	parts := w.parts[:0]
 	// The non-ASCII bytes are scored in two rounds: all finalists on the
 	// first ones, then only those still within reach on the rest.
 	head, tail := pos, pos[:0]
@@ -329,7 +320,8 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	}
 	// Beyond the first scoreLimit bytes, a byte that a reading takes for a
 	// control character still counts against it.
-	var tailHist [256]int32
+	tailHist := &w.tailHist
+	*tailHist = [256]int32{}
 	if len(b) > len(sample) {
 		for _, c := range b[len(sample):] {
 			if c >= 0x80 {
@@ -346,16 +338,22 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 		}
 		return t
 	}
-	bestOf := map[*enc]int{} // enc -> index in out
+	bestOf := func(e *enc) (int, bool) {
+		for i := range out {
+			if out[i].e == e {
+				return i, true
+			}
+		}
+		return 0, false
+	}
 	for _, f := range parts {
 		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p)
-		if i, seen := bestOf[f.p.e]; seen {
+		if i, seen := bestOf(f.p.e); seen {
 			if cost < out[i].cost {
 				out[i].cost, out[i].lang = cost, f.p.m.tag
 			}
 			continue
 		}
-		bestOf[f.p.e] = len(out)
 		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost})
 	}
 	// Readings that decode the input to the same text share an identifier.
@@ -374,7 +372,10 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 
 	// Multi-byte encodings.
 	if len(present) > 0 {
-		groups := map[string]int{}
+		var groups [4]struct {
+			name string
+			id   int
+		}
 		for _, e := range t.multis {
 			cost, ok := e.mb.score(b, atEOF, &asciiTrailCost)
 			if !ok {
@@ -385,14 +386,18 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 				continue
 			}
 			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior}
-			g := multiGroup(e.name)
-			if g != "" {
-				if gid, seen := groups[g]; seen {
-					s.same = gid
-				} else {
-					id++
-					groups[g] = id
-					s.same = id
+			if g := multiGroup(e.name); g != "" {
+				for k := range groups {
+					if groups[k].name == g {
+						s.same = groups[k].id
+						break
+					}
+					if groups[k].name == "" {
+						id++
+						groups[k].name, groups[k].id = g, id
+						s.same = id
+						break
+					}
 				}
 			} else {
 				id++
@@ -411,7 +416,50 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
+	w.present, w.finalists, w.pos, w.parts, w.out = present, finalists, pos, parts, out
 	return out
+}
+
+// quick is a reading scored by its unigram costs.
+type quick struct {
+	p    *sbPair
+	cost int32
+}
+
+// part is a reading scored in parts: its non-ASCII steps and its ASCII
+// steps.
+type part struct {
+	p      *sbPair
+	hi, lo int32
+}
+
+// scratch is the working memory of one detection, reused across calls.
+type scratch struct {
+	steps     asciiSteps
+	tailHist  [256]int32
+	present   []byte
+	finalists []quick
+	pos       []int32
+	parts     []part
+	out       []scored
+	// lo caches asciiSteps scores per model (langModel.idx) for the call
+	// whose number is gen.
+	lo    []int32
+	loGen []uint32
+	gen   uint32
+	w     []float64
+	mass  []float64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch(t *tables) *scratch {
+	w := scratchPool.Get().(*scratch)
+	if len(w.lo) < len(t.models) {
+		w.lo = make([]int32, len(t.models))
+		w.loGen = make([]uint32, len(t.models))
+	}
+	return w
 }
 
 // Tuning of the ASCII evidence (1/8 nat).
@@ -434,6 +482,10 @@ type asciiSteps struct {
 }
 
 func (a *asciiSteps) count(b []byte) {
+	for _, k := range a.pairs {
+		a.n[k] = 0
+	}
+	a.pairs = a.pairs[:0]
 	a.counted = true
 	a.first = -1
 	prevASCII := true

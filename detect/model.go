@@ -41,6 +41,7 @@ const (
 
 // langModel is the model of one language.
 type langModel struct {
+	idx    int // position in tables.models
 	tag    string
 	script string
 	cjk    bool
@@ -151,7 +152,7 @@ var knownLetters = map[rune]bool{}
 const unknownLetter = 4
 
 // unknownCost is the extra cost (1/8 nat) of a letter read as its base.
-const unknownCost = 24 // 3 nats
+const unknownCost = 24
 
 // equivalent pairs letters that writers and code pages substitute for each
 // other: Romanian s and t with comma below (ISO-8859-16, Unicode) and with
