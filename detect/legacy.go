@@ -277,6 +277,9 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch)
 	if ref != nil {
 		refASCII = asciiOf(ref)
 	}
+	if cap(w.pos) < len(sample) {
+		w.pos = make([]int32, 0, len(sample))
+	}
 	pos := w.pos[:0] // positions of non-ASCII bytes
 	if len(finalists) > 0 {
 		for i, c := range sample {
@@ -456,8 +459,16 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func getScratch(t *tables) *scratch {
 	w := scratchPool.Get().(*scratch)
 	if len(w.lo) < len(t.models) {
+		// A new scratch: room for everything but the positions, which
+		// legacyStage sizes to the sample.
 		w.lo = make([]int32, len(t.models))
 		w.loGen = make([]uint32, len(t.models))
+		w.present = make([]byte, 0, 128)
+		w.finalists = make([]quick, 0, 2*len(t.singles))
+		w.parts = make([]part, 0, maxFinalists)
+		w.out = make([]scored, 0, maxFinalists+len(t.multis)+1)
+		w.steps.pairs = make([]uint16, 0, 4096)
+		w.mass = make([]float64, 0, maxFinalists+len(t.multis)+2)
 	}
 	return w
 }
