@@ -191,7 +191,9 @@ type scored struct {
 	cs   *charset.Charset
 	lang string
 	cost int32
-	bom  bool
+	// runnerUp is the cost of the reading's next best language.
+	runnerUp int32
+	bom      bool
 	// same is an identifier of the decoded text: candidates with equal
 	// non-zero same decode the input identically.
 	same int

@@ -251,6 +251,10 @@ func TestHeldOut(t *testing.T) {
 	}
 	samples := heldOutSamples(t, dir)
 	var overall, shortGBK, sure, unsure tally
+	// Language tags of right answers: given and right, given and wrong,
+	// not given; per length.
+	type tags struct{ right, wrong, none int }
+	langTags := map[int]*tags{20: {}, 64: {}, 256: {}, 1024: {}}
 	buckets := map[int]*tally{20: {}, 64: {}, 256: {}, 1024: {}}
 	perEnc := map[string]*tally{}
 	var failures []string
@@ -270,6 +274,17 @@ func TestHeldOut(t *testing.T) {
 			sure.add(right)
 		} else {
 			unsure.add(right)
+		}
+		if right && s.enc != "short-gbk" {
+			lt := langTags[s.target]
+			switch best.Language {
+			case "":
+				lt.none++
+			case s.lang:
+				lt.right++
+			default:
+				lt.wrong++
+			}
 		}
 		if s.enc == "short-gbk" {
 			shortGBK.add(right)
@@ -292,6 +307,10 @@ func TestHeldOut(t *testing.T) {
 		fmt.Fprintf(&out, "  <=%-7d  %6.2f%%  (%d/%d)\n", k, 100*buckets[k].pct(), buckets[k].right, buckets[k].total)
 	}
 	fmt.Fprintf(&out, "  short-gbk  %6.2f%%  (%d/%d)\n", 100*shortGBK.pct(), shortGBK.right, shortGBK.total)
+	for _, k := range []int{20, 64, 256, 1024} {
+		lt := langTags[k]
+		fmt.Fprintf(&out, "  language tags, <=%d bytes: %d right, %d wrong, %d not given\n", k, lt.right, lt.wrong, lt.none)
+	}
 	fmt.Fprintf(&out, "  calibration: confidence >= 0.5: %.2f%% right (%d); < 0.5: %.2f%% right (%d)\n",
 		100*sure.pct(), sure.total, 100*unsure.pct(), unsure.total)
 	var names []string

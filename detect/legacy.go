@@ -353,11 +353,20 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch)
 		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p)
 		if i, seen := bestOf(f.p.e); seen {
 			if cost < out[i].cost {
+				out[i].runnerUp = out[i].cost
 				out[i].cost, out[i].lang = cost, f.p.m.tag
+			} else {
+				out[i].runnerUp = min(out[i].runnerUp, cost)
 			}
 			continue
 		}
-		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost})
+		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost, runnerUp: 1 << 30})
+	}
+	// A language that another explains almost as well is not reported.
+	for i := range out {
+		if out[i].runnerUp-out[i].cost < langMargin {
+			out[i].lang = ""
+		}
 	}
 	// Readings that decode the input to the same text share an identifier.
 	for i := range out {
@@ -475,6 +484,13 @@ func getScratch(t *tables) *scratch {
 
 // Tuning of the ASCII evidence (1/8 nat).
 const (
+	// langMargin is the lead over the next language that a single-byte
+	// reading's language needs to be reported: 2 nats, which at the
+	// confidence temperature makes it about four times as likely as the
+	// next. On text held out of training it leaves 7% of the tags of
+	// 20-byte samples wrong instead of 15%, and omits 16% of them.
+	langMargin = 16
+
 	latinToll    = 2 // per ASCII letter in a language not written in Latin letters
 	maxFinalists = 24
 	quickSlack   = 2   // keep readings within 1/quickSlack of the best unigram cost
