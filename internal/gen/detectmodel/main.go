@@ -74,7 +74,8 @@ const (
 )
 
 const (
-	maxAlphabet = 73      // letters per alphabetic language (S ≤ 80)
+	maxAlphabet = 73      // letters per alphabetic language
+	maxSymbols  = 8       // non-ASCII punctuation and symbols besides (S ≤ 88)
 	letterMass  = 0.99995 // stop adding letters once this share of letters is covered
 	maxCJK      = 12000   // characters in a CJK unigram list
 	scale       = 8.0     // quantisation: units of 1/8 nat
@@ -351,12 +352,29 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 	sc := sortedCounts(letters)
 	var alphabet []rune
 	covered := 0
+	least := 0
 	for _, c := range sc {
 		if len(alphabet) == maxAlphabet || float64(covered) >= letterMass*float64(total) {
 			break
 		}
 		alphabet = append(alphabet, c.r)
 		covered += c.n
+		least = c.n
+	}
+	// Non-ASCII punctuation and symbols (quotation marks, dashes) as
+	// frequent as the rarest letter kept get symbols of their own, so
+	// that the model learns where they stand.
+	others := map[rune]int{}
+	for _, r := range string(text) {
+		if class(r) == symOther {
+			others[r]++
+		}
+	}
+	for i, c := range sortedCounts(others) {
+		if i == maxSymbols || c.n < least {
+			break
+		}
+		alphabet = append(alphabet, c.r)
 	}
 	index := map[rune]int{}
 	for i, r := range alphabet {
