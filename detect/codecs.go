@@ -491,25 +491,59 @@ func pairWith(e *enc, m *langModel) *sbPair {
 
 // writesDecomposed reports whether a code page with the characters in have
 // can write r as a letter it has followed by combining marks it has, the
-// way windows-1258 writes Vietnamese tone marks: r's canonical
-// decomposition (Unicode §3.7), split into a head that composes to one
-// character and a tail of marks.
+// way windows-1258 writes Vietnamese tone marks: some of the marks of r's
+// canonical decomposition (Unicode §3.7) taken out, and the rest composed
+// with the base letter into one character.
 func writesDecomposed(r rune, have map[rune]bool) bool {
+	_, ok := decomposedForm(r, func(c rune) bool { return c < 0x80 || have[c] })
+	return ok
+}
+
+// decomposedForm returns r as one character for which has is true followed
+// by combining marks for which has is true, canonically equivalent to r,
+// when there is such a form (the fewest marks first).
+func decomposedForm(r rune, has func(rune) bool) ([]rune, bool) {
 	d := []rune(norm.NFD.String(string(r)))
-	for k := len(d) - 1; k >= 1; k-- {
-		head := []rune(norm.NFC.String(string(d[:k])))
-		if len(head) != 1 || !(head[0] < 0x80 || have[head[0]]) {
-			continue
-		}
-		ok := true
-		for _, m := range d[k:] {
-			ok = ok && have[m]
-		}
-		if ok {
-			return true
+	if len(d) < 2 || len(d) > 5 {
+		return nil, false
+	}
+	base, marks := d[0], d[1:]
+	for n := 1; n <= len(marks); n++ {
+		for mask := 1; mask < 1<<len(marks); mask++ {
+			if bitsSet(mask) != n {
+				continue
+			}
+			head := []rune{base}
+			var tail []rune
+			for i, m := range marks {
+				if mask&(1<<i) != 0 {
+					tail = append(tail, m)
+				} else {
+					head = append(head, m)
+				}
+			}
+			h := []rune(norm.NFC.String(string(head)))
+			if len(h) != 1 || !has(h[0]) {
+				continue
+			}
+			ok := true
+			for _, m := range tail {
+				ok = ok && has(m)
+			}
+			if ok {
+				return append(h, tail...), true
+			}
 		}
 	}
-	return false
+	return nil, false
+}
+
+func bitsSet(x int) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
 }
 
 func latinLetters(e *enc) bool {

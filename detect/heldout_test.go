@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	xenc "golang.org/x/text/encoding"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/ucskit/ucs/charset"
 )
@@ -121,25 +120,17 @@ func encodeRunes(cs *charset.Charset, text string) ([]byte, []int, bool) {
 	return out, ends, true
 }
 
-// encodeDecomposed encodes r as the one character its canonical
-// decomposition's head composes to, followed by the remaining marks.
+// encodeDecomposed encodes r as a character the code page has followed
+// by combining marks it has, canonically equivalent to r.
 func encodeDecomposed(enc *xenc.Encoder, r rune) ([]byte, error) {
-	d := []rune(norm.NFD.String(string(r)))
-	var err error
-	for k := len(d) - 1; k >= 1; k-- {
-		var b []byte
-		if b, err = enc.Bytes([]byte(norm.NFC.String(string(d[:k])))); err != nil {
-			continue
-		}
-		var m []byte
-		if m, err = enc.Bytes([]byte(string(d[k:]))); err == nil {
-			return append(b, m...), nil
-		}
+	form, ok := decomposedForm(r, func(c rune) bool {
+		_, err := enc.Bytes([]byte(string(c)))
+		return err == nil
+	})
+	if !ok {
+		return nil, errDecode
 	}
-	if err == nil {
-		err = errDecode
-	}
-	return nil, err
+	return enc.Bytes([]byte(string(form)))
 }
 
 func heldOutSamples(t *testing.T, dir string) []heldSample {
