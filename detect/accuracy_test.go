@@ -271,7 +271,7 @@ func TestAccuracy(t *testing.T) {
 	}
 	if traps.right != traps.total {
 		// Reported, not failed: the short GBK trap that remains (three
-		// characters, C5A4 C1AD C5BE) is read as EUC-JP, three kanji that
+		// characters) is read as EUC-JP, three kanji that
 		// the Japanese model finds about as likely. TestTrapKind measures
 		// traps of this kind in bulk.
 		t.Logf("%d of %d trap samples wrong", traps.total-traps.right, traps.total)
