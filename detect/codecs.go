@@ -33,11 +33,7 @@ type encSpec struct {
 	// encodings that are rare in practice need more evidence than common
 	// ones. Set by resolve.
 	prior int32
-	// second marks an encoding counted with its superset in webPages: it
-	// costs 1/8 nat more, so that the superset leads when both decode the
-	// input alike.
-	second bool
-	lang   string // model of a CJK encoding
+	lang  string // model of a CJK encoding
 	// also lists other labels to look the encoding up by in the registry,
 	// for encodings it may come to hold under another name.
 	also []string
@@ -46,11 +42,14 @@ type encSpec struct {
 // Web pages per encoding in the Common Crawl crawl CC-MAIN-2024-42, from
 // github.com/commoncrawl/cc-crawl-statistics, file plots/charsets.csv
 // (commit 011ff43f50c8c744ff891f027fec7a44677b2545), column "pages". A
-// label and its WHATWG superset are counted together under the superset,
-// since browsers decode them alike: ISO-8859-1 with windows-1252,
-// ISO-8859-9 with windows-1254, TIS-620 with windows-874, GB2312 with GBK,
-// windows-31j with Shift_JIS, x-windows-949 with EUC-KR, Big5-HKSCS with
-// Big5. Encodings the crawl does not list, or lists with fewer pages than
+// label and its WHATWG superset are counted together under the one of the
+// two that browsers decode both with: ISO-8859-1 under windows-1252,
+// ISO-8859-9 under windows-1254, TIS-620 under windows-874, GB2312 under
+// GBK, windows-31j under Shift_JIS, x-windows-949 under EUC-KR,
+// Big5-HKSCS under Big5; the other of a pair the detector also tries
+// (ISO-8859-1, ISO-8859-9, x-windows-949) counts as rare, so that a text
+// both decode alike is not counted twice when their confidences are
+// summed. Encodings the crawl does not list, or lists with fewer pages than
 // pagesFloor (DOS and Macintosh code pages are file encodings, rare on the
 // web but not in files), are counted at pagesFloor.
 const (
@@ -100,7 +99,7 @@ var specs = []encSpec{
 	{name: "utf-32be", kind: kindUTF},
 
 	{name: "windows-1252", kind: kindSingle, pages: pagesLatin1},
-	{name: "iso-8859-1", kind: kindSingle, pages: pagesLatin1, second: true},
+	{name: "iso-8859-1", kind: kindSingle}, // its pages are counted under windows-1252
 	{name: "iso-8859-15", kind: kindSingle, pages: pagesLatin9},
 	{name: "windows-1250", kind: kindSingle, pages: pages1250},
 	{name: "iso-8859-2", kind: kindSingle, pages: pagesLatin2},
@@ -114,7 +113,7 @@ var specs = []encSpec{
 	{name: "windows-1253", kind: kindSingle, pages: pages1253},
 	{name: "iso-8859-7", kind: kindSingle, pages: pagesGreek},
 	{name: "windows-1254", kind: kindSingle, pages: pages1254},
-	{name: "iso-8859-9", kind: kindSingle, pages: pages1254, second: true},
+	{name: "iso-8859-9", kind: kindSingle}, // counted under windows-1254
 	{name: "windows-1255", kind: kindSingle, pages: pages1255},
 	{name: "iso-8859-8", kind: kindSingle, pages: pagesHebrew},
 	{name: "windows-1256", kind: kindSingle, pages: pages1256},
@@ -138,7 +137,7 @@ var specs = []encSpec{
 	{name: "shift_jis", kind: kindMulti, lang: "ja", pages: pagesSJIS},
 	{name: "euc-jp", kind: kindMulti, lang: "ja", pages: pagesEUCJP},
 	{name: "euc-kr", kind: kindMulti, lang: "ko", pages: pagesEUCKR},
-	{name: "x-windows-949", kind: kindMulti, lang: "ko", pages: pagesEUCKR, second: true},
+	{name: "x-windows-949", kind: kindMulti, lang: "ko"}, // counted under euc-kr
 	{name: "x-johab", kind: kindMulti, lang: "ko", also: []string{"johab", "cp1361"}},
 	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", also: []string{"euc-tw", "cns11643"}},
 
@@ -259,9 +258,6 @@ func resolve(s encSpec) *enc {
 	e := &enc{encSpec: s}
 	if s.kind == kindSingle || s.kind == kindMulti {
 		e.prior = priorCost(s.pages)
-		if s.second {
-			e.prior++
-		}
 	}
 	// WHATWG maps the labels of encodings it retired (iso-2022-kr,
 	// iso-2022-cn, hz-gb-2312) to its replacement encoding, which decodes
