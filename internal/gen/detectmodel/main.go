@@ -6,11 +6,15 @@
 // one model per language serves every encoding the detector tries:
 //
 //   - alphabetic languages: a case-folded character-bigram model over a
-//     small alphabet (the most frequent letters of the language plus seven
-//     classes: whitespace, digit, ASCII punctuation, other letter, other
-//     punctuation or symbol, control or unassigned, and ASCII letter in a
-//     language not written in Latin letters), and a 3×3 model of
-//     letter-case transitions;
+//     small alphabet (the most frequent letters of the language, up to
+//     eight non-ASCII punctuation marks and symbols as frequent as the
+//     rarest letter kept, plus seven classes: whitespace, digit, ASCII
+//     punctuation, other letter, other punctuation or symbol, control or
+//     unassigned, and ASCII letter in a language not written in Latin
+//     letters), and a 3×3 model of letter-case transitions. Vietnamese is
+//     learnt from its text twice, as it is (NFC) and in the form
+//     windows-1258 writes it (tone marks as combining characters where the
+//     code page lacks the precomposed letter);
 //   - for languages written without spaces between words (Thai), a
 //     character-trigram model on top of the bigram model: Witten-Bell
 //     interpolation of the trigrams seen in training with the bigram model,
@@ -26,12 +30,17 @@
 // rounded and capped at 255. The output depends only on the training text:
 // languages, characters and ties are all ordered deterministically.
 //
+// With -holdout N, every N-th paragraph (non-empty line) of each language
+// is left out of training and, with -heldout DIR, written to DIR under the
+// training file's name: the input of the detector's held-out check.
+//
 // The format of model.bin (all integers unsigned LEB128 "uvarint"):
 //
 //	"UCSDM2\n"
 //	count of languages
 //	per language: tag, script (each length + bytes), kind byte (0 alphabetic, 1 CJK)
-//	  alphabetic: K, K letters (runes); then S×S bigram costs (S = K+7,
+//	  alphabetic: K, K symbols (letters, then punctuation; runes); then
+//	              S×S bigram costs (S = K+7,
 //	              row = previous symbol), 9 case-transition costs, S unigram costs;
 //	              T, the number of trigrams (0: no trigram model), and when
 //	              T > 0: S×S back-off costs (row = the symbol two back), T
