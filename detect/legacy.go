@@ -209,7 +209,10 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch)
 			sampleLetters++
 		}
 	}
-	w.gen++
+	if w.gen++; w.gen == 0 {
+		clear(w.loGen) // the call counter wrapped around
+		w.gen = 1
+	}
 	asciiOf := func(m *langModel) int32 {
 		if w.loGen[m.idx] != w.gen {
 			w.lo[m.idx] = steps.score(m)
