@@ -317,6 +317,9 @@ func TestHeldOut(t *testing.T) {
 	if os.Getenv("DETECT_FAILURES") != "" {
 		t.Log("failures:\n" + strings.Join(failures, "\n"))
 	}
+	if overall.pct() < goalOverall {
+		t.Errorf("held-out accuracy %.2f%% is below the goal of %.0f%%", 100*overall.pct(), 100*goalOverall)
+	}
 }
 
 // calibration tabulates, for the held-out samples, the confidence of the
