@@ -64,10 +64,12 @@
 //
 //   - Every legacy candidate is validated by the strict decoder of its
 //     charset in the registry; an encoding the registry lacks is not
-//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-KR, ISO-2022-CN and
-//     HZ, which WHATWG maps to its replacement encoding). Each is looked up
-//     by its usual labels (codecs.go), so that a codec registered later is
-//     used without change here. ISO-8859-9 and
+//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-CN and HZ, which
+//     WHATWG maps to its replacement encoding), except ISO-2022-KR: its
+//     structure (RFC 1557 §2) is checked here, the characters between the
+//     shifts against EUC-KR's table, and it is reported with a nil Charset.
+//     Each is looked up by its usual labels (codecs.go), so that a codec
+//     registered later is used without change here. ISO-8859-9 and
 //     TIS-620 text is reported under the registry's windows-1254 and
 //     windows-874, WHATWG's supersets, which decode it alike.
 //   - The UTF encodings are recognised by the checks of this package;
