@@ -188,6 +188,47 @@ func TestISO2022(t *testing.T) {
 	}
 }
 
+// TestISO2022KR checks the structural check of RFC 1557 text, which the
+// registry cannot decode: the text between the shifts is EUC-KR with the
+// high bits cleared.
+func TestISO2022KR(t *testing.T) {
+	ko := encodeAs(t, "euc-kr", "한국어 문서")
+	var body []byte
+	for _, c := range ko {
+		body = append(body, c&0x7F)
+	}
+	// "한국어 문서" in EUC-KR is three and two characters around a space.
+	sw := func(p []byte) []byte { return append(append([]byte{0x0E}, p...), 0x0F) }
+	text := append(append(append([]byte("\x1b$)C"), sw(body[:6])...), ' '), sw(body[7:])...)
+	text = append(text, " ok\r\n"...)
+	if got, ok := decodeISO2022KR(text); !ok || got != "한국어 문서 ok\r\n" {
+		t.Fatalf("test decoder: %q, %v", got, ok)
+	}
+	if encByName("iso-2022-kr") == nil {
+		c := Detect(text).Best()
+		if c.Encoding != "iso-2022-kr" || c.Charset != nil || c.Language != "ko" {
+			t.Errorf("got %+v, want iso-2022-kr without a Charset", c)
+		}
+	}
+	euckr := getTables().encs["euc-kr"].mb
+	for name, bad := range map[string][]byte{
+		"shift before the designation": append(sw(body[:2]), "\x1b$)C"...),
+		"no designation":               sw(body[:2]),
+		"line end while shifted":       append([]byte("\x1b$)C\x0e"), body[0], body[1], '\n', 0x0F),
+		"odd byte while shifted":       append([]byte("\x1b$)C\x0e"), body[0], 0x0F),
+		"not a KS X 1001 character":    []byte("\x1b$)C\x0e\x22\x70\x0f"),
+		"designation inside a line":    []byte("abc\x1b$)C\x0e" + string(body[:2]) + "\x0f"),
+		"eight-bit byte":               append([]byte("\x1b$)C"), 0xB0, 0xA1),
+	} {
+		if validISO2022KR(bad, true, euckr) {
+			t.Errorf("%s: % X passed", name, bad)
+		}
+	}
+	if !validISO2022KR(text[:len(text)-9], false, euckr) {
+		t.Error("a prefix that ends inside a shifted run failed with atEOF false")
+	}
+}
+
 // TestLegacy checks the statistical stage on sentences written for this
 // test (not from the training or evaluation text): the guess must decode
 // them to the original.

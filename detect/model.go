@@ -41,6 +41,7 @@ const (
 
 // langModel is the model of one language.
 type langModel struct {
+	idx    int // position in tables.models
 	tag    string
 	script string
 	cjk    bool
@@ -59,14 +60,23 @@ type langModel struct {
 	bigram   []uint8 // S×S, row = previous symbol
 	caseT    [9]uint8
 	uni      []uint8
+	// tri, when not nil, holds the cost of every trigram of symbols (index
+	// (a×S+b)×S+c), which replaces the bigram cost of b→c after a: the
+	// trigram model of a language written without spaces between words.
+	tri []uint8
 
 	// CJK
 	cost  map[rune]uint8
 	other uint8
-	// commonCost is the cost of a character of an encoding's block of
-	// frequently used characters that the training text lacks: a little
-	// above the cost of a character seen once.
-	commonCost uint8
+}
+
+// step is the cost of symbol s after p1, itself after p2: the trigram
+// cost when the model has one, else the bigram cost.
+func (m *langModel) step(p2, p1, s uint8) int32 {
+	if m.tri != nil {
+		return int32(m.tri[(int(p2)*m.S+int(p1))*m.S+int(s)])
+	}
+	return int32(m.bigram[int(p1)*m.S+int(s)])
 }
 
 // symbol returns the symbol of r in an alphabetic model and its case (0
@@ -142,7 +152,7 @@ var knownLetters = map[rune]bool{}
 const unknownLetter = 4
 
 // unknownCost is the extra cost (1/8 nat) of a letter read as its base.
-const unknownCost = 24 // 3 nats
+const unknownCost = 24
 
 // equivalent pairs letters that writers and code pages substitute for each
 // other: Romanian s and t with comma below (ISO-8859-16, Unicode) and with
@@ -186,6 +196,10 @@ func class(r rune) int {
 	}
 	return symControl
 }
+
+// unseenSpread is the number of characters over which the generator
+// spreads a CJK model's unseen mass (see internal/gen/detectmodel).
+const unseenSpread = 20000
 
 // runeCost is the cost of r in a CJK model.
 func (m *langModel) runeCost(r rune) int32 {
@@ -234,7 +248,7 @@ func (r *reader) string() string { return string(r.bytes(int(r.uvarint()))) }
 
 // loadModels parses model.bin.
 func loadModels(data []byte) ([]*langModel, error) {
-	const magic = "UCSDM1\n"
+	const magic = "UCSDM2\n"
 	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
 		return nil, errModel
 	}
@@ -262,6 +276,32 @@ func loadModels(data []byte) ([]*langModel, error) {
 			m.bigram = r.bytes(m.S * m.S)
 			copy(m.caseT[:], r.bytes(9))
 			m.uni = r.bytes(m.S)
+			if t := int(r.uvarint()); t > 0 {
+				if t > m.S*m.S*m.S {
+					return nil, errModel
+				}
+				S := m.S
+				back := r.bytes(S * S)
+				keys := make([]int, t)
+				k := 0
+				for j := range keys {
+					k += int(r.uvarint())
+					if k >= S*S*S {
+						return nil, errModel
+					}
+					keys[j] = k
+				}
+				costs := r.bytes(t)
+				m.tri = make([]uint8, S*S*S)
+				for ab := 0; ab < S*S; ab++ {
+					for c := 0; c < S; c++ {
+						m.tri[ab*S+c] = uint8(min(255, int(back[ab])+int(m.bigram[(ab%S)*S+c])))
+					}
+				}
+				for j, k := range keys {
+					m.tri[k] = costs[j]
+				}
+			}
 			m.latin = m.script == "Latn"
 			for _, c := range m.alphabet {
 				knownLetters[c] = true
@@ -287,11 +327,6 @@ func loadModels(data []byte) ([]*langModel, error) {
 				m.cost[c] = costs[j]
 			}
 			m.other = r.bytes(1)[0]
-			var top uint8
-			for _, c := range costs {
-				top = max(top, c)
-			}
-			m.commonCost = uint8(min(int(top)+6, int(m.other)))
 		}
 		ms = append(ms, m)
 	}

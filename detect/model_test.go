@@ -34,7 +34,7 @@ func TestModelsLoad(t *testing.T) {
 			}
 			continue
 		}
-		if m.S > 80 || len(m.bigram) != m.S*m.S {
+		if m.S > 88 || len(m.bigram) != m.S*m.S {
 			t.Errorf("%s: %d symbols, %d bigram costs", m.tag, m.S, len(m.bigram))
 		}
 		// Every row is a probability distribution, up to quantisation.
@@ -47,6 +47,57 @@ func TestModelsLoad(t *testing.T) {
 				t.Errorf("%s: row %d sums to %.3f", m.tag, i, sum)
 				break
 			}
+		}
+		if m.tri == nil {
+			continue
+		}
+		// So is every two-symbol context of a trigram model (costs are
+		// capped at 255, so rows of very unlikely contexts fall short).
+		bad := 0
+		for ab := 0; ab < m.S*m.S; ab++ {
+			sum := 0.0
+			for c := 0; c < m.S; c++ {
+				sum += math.Exp(-float64(m.tri[ab*m.S+c]) / 8)
+			}
+			if sum < 0.85 || sum > 1.15 {
+				bad++
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d of %d trigram contexts are not distributions", m.tag, bad, m.S*m.S)
+		}
+	}
+	if m := tagged(ms, "th"); m == nil || m.tri == nil {
+		t.Error("the Thai model has no trigrams")
+	}
+}
+
+func tagged(ms []*langModel, tag string) *langModel {
+	for _, m := range ms {
+		if m.tag == tag {
+			return m
+		}
+	}
+	return nil
+}
+
+// TestWritesDecomposed checks the coverage of letters that a code page
+// writes as a base letter and combining marks.
+func TestWritesDecomposed(t *testing.T) {
+	have := map[rune]bool{'â': true, 0x301: true, 0x323: true}
+	for _, tc := range []struct {
+		r    rune
+		want bool
+	}{
+		{'ấ', true},  // â + acute
+		{'ậ', true},  // â + dot below
+		{'ầ', false}, // â + grave: no grave
+		{'ế', false}, // ê is missing
+		{'á', true},  // a (ASCII) + acute
+		{'x', false}, // no decomposition
+	} {
+		if got := writesDecomposed(tc.r, have); got != tc.want {
+			t.Errorf("writesDecomposed(%q) = %v, want %v", tc.r, got, tc.want)
 		}
 	}
 }

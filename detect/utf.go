@@ -506,7 +506,7 @@ func scoreRunes(m *langModel, runes []rune, full bool) int32 {
 		}
 		return cost
 	}
-	prev, pc, prevHigh := uint8(symSpace), uint8(0), false
+	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
 	for _, r := range runes {
 		s, c := m.fastSymbol(r)
 		if r >= denseLimit && !textRune(r) {
@@ -518,10 +518,13 @@ func scoreRunes(m *langModel, runes []rune, full bool) int32 {
 			x += unknownCost
 		}
 		high := r >= 0x80
-		if full || high || prevHigh {
+		switch {
+		case high || prevHigh:
+			cost += m.step(prev2, prev, s) + int32(m.caseT[pc*3+c]) + x
+		case full:
 			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + x
 		}
-		prev, pc, prevHigh = s, c, high
+		prev2, prev, pc, prevHigh = prev, s, c, high
 	}
 	return cost
 }

@@ -6,11 +6,22 @@
 // one model per language serves every encoding the detector tries:
 //
 //   - alphabetic languages: a case-folded character-bigram model over a
-//     small alphabet (the most frequent letters of the language plus seven
-//     classes: whitespace, digit, ASCII punctuation, other letter, other
-//     punctuation or symbol, control or unassigned, and ASCII letter in a
-//     language not written in Latin letters), and a 3×3 model of
-//     letter-case transitions;
+//     small alphabet (the most frequent letters of the language, up to
+//     eight non-ASCII punctuation marks and symbols as frequent as the
+//     rarest letter kept, plus seven classes: whitespace, digit, ASCII
+//     punctuation, other letter, other punctuation or symbol, control or
+//     unassigned, and ASCII letter in a language not written in Latin
+//     letters), and a 3×3 model of letter-case transitions. Vietnamese is
+//     learnt from its text twice, as it is (NFC) and in the form
+//     windows-1258 writes it (tone marks as combining characters where the
+//     code page lacks the precomposed letter);
+//   - for languages written without spaces between words (Thai), a
+//     character-trigram model on top of the bigram model: Witten-Bell
+//     interpolation of the trigrams seen in training with the bigram model,
+//     stored as the cost of every trigram seen and, per two-symbol context,
+//     the back-off cost of the others. Without word boundaries a bigram
+//     model cannot tell a run of letters that forms syllables from one that
+//     does not;
 //   - Chinese, Japanese and Korean: a character-unigram model over the
 //     characters of the training text, and one cost for every other
 //     character (the Good-Turing estimate of the unseen mass, spread evenly).
@@ -19,13 +30,22 @@
 // rounded and capped at 255. The output depends only on the training text:
 // languages, characters and ties are all ordered deterministically.
 //
+// With -holdout N, every N-th paragraph (non-empty line) of each language
+// is left out of training and, with -heldout DIR, written to DIR under the
+// training file's name: the input of the detector's held-out check.
+//
 // The format of model.bin (all integers unsigned LEB128 "uvarint"):
 //
-//	"UCSDM1\n"
+//	"UCSDM2\n"
 //	count of languages
 //	per language: tag, script (each length + bytes), kind byte (0 alphabetic, 1 CJK)
-//	  alphabetic: K, K letters (runes); then S×S bigram costs (S = K+7,
-//	              row = previous symbol), 9 case-transition costs, S unigram costs
+//	  alphabetic: K, K symbols (letters, then punctuation; runes); then
+//	              S×S bigram costs (S = K+7,
+//	              row = previous symbol), 9 case-transition costs, S unigram costs;
+//	              T, the number of trigrams (0: no trigram model), and when
+//	              T > 0: S×S back-off costs (row = the symbol two back), T
+//	              trigram keys ((a×S+b)×S+c) as deltas from the previous key
+//	              (ascending), T trigram costs
 //	  CJK:        N, N runes as deltas from the previous rune (ascending),
 //	              N costs, the cost of any other character
 package main
@@ -41,8 +61,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/ucskit/ucs/charset"
 )
 
 // Symbol classes shared with package detect (see its model.go).
@@ -58,7 +83,8 @@ const (
 )
 
 const (
-	maxAlphabet = 73      // letters per alphabetic language (S ≤ 80)
+	maxAlphabet = 73      // letters per alphabetic language
+	maxSymbols  = 8       // non-ASCII punctuation and symbols besides (S ≤ 88)
 	letterMass  = 0.99995 // stop adding letters once this share of letters is covered
 	maxCJK      = 12000   // characters in a CJK unigram list
 	scale       = 8.0     // quantisation: units of 1/8 nat
@@ -68,8 +94,10 @@ const (
 func main() {
 	train := flag.String("train", "../../shared/corpus/train", "folder of the training text and its manifest.csv")
 	out := flag.String("out", "model.bin", "file to write")
+	holdout := flag.Int("holdout", 0, "with N > 0, leave every N-th paragraph out of training (for a held-out check)")
+	heldout := flag.String("heldout", "", "with -holdout, the folder to write the paragraphs left out to, one file per language")
 	flag.Parse()
-	if err := run(*train, *out); err != nil {
+	if err := run(*train, *out, split{*holdout, *heldout}); err != nil {
 		fmt.Fprintln(os.Stderr, "detectmodel:", err)
 		os.Exit(1)
 	}
@@ -109,13 +137,52 @@ func isCJK(script string) bool {
 	return false
 }
 
-func run(dir, out string) error {
+// split describes a held-out check: every n-th paragraph (non-empty line)
+// of each language is left out of training and written to dir.
+type split struct {
+	n   int
+	dir string
+}
+
+// apply returns the training part of text and writes the held-out part.
+func (s split) apply(file string, text []byte) ([]byte, error) {
+	if s.n <= 0 {
+		return text, nil
+	}
+	var train, held bytes.Buffer
+	k := 0
+	for _, line := range bytes.SplitAfter(text, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			train.Write(line)
+			continue
+		}
+		k++
+		if k%s.n == 0 {
+			held.Write(line)
+		} else {
+			train.Write(line)
+		}
+	}
+	if s.dir != "" {
+		if err := os.WriteFile(filepath.Join(s.dir, file), held.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return train.Bytes(), nil
+}
+
+func run(dir, out string, sp split) error {
 	langs, err := readManifest(dir)
 	if err != nil {
 		return err
 	}
+	if sp.n > 0 && sp.dir != "" {
+		if err := os.MkdirAll(sp.dir, 0o755); err != nil {
+			return err
+		}
+	}
 	var buf bytes.Buffer
-	buf.WriteString("UCSDM1\n")
+	buf.WriteString("UCSDM2\n")
 	putUvarint(&buf, uint64(len(langs)))
 	for _, l := range langs {
 		text, err := os.ReadFile(filepath.Join(dir, l.file))
@@ -125,6 +192,15 @@ func run(dir, out string) error {
 		if !utf8.Valid(text) {
 			return fmt.Errorf("%s: not valid UTF-8", l.file)
 		}
+		if text, err = sp.apply(l.file, text); err != nil {
+			return err
+		}
+		if form := alsoWritten[l.tag]; form != nil {
+			text, err = form(text)
+			if err != nil {
+				return err
+			}
+		}
 		putString(&buf, l.tag)
 		putString(&buf, l.script)
 		if isCJK(l.script) {
@@ -132,7 +208,7 @@ func run(dir, out string) error {
 			cjkModel(&buf, text)
 		} else {
 			buf.WriteByte(0)
-			alphaModel(&buf, text, l.script == "Latn")
+			alphaModel(&buf, text, l.script == "Latn", trigramScripts[l.script])
 		}
 	}
 	return os.WriteFile(out, buf.Bytes(), 0o644)
@@ -208,7 +284,69 @@ func sortedCounts(m map[rune]int) []runeCount {
 	return s
 }
 
-func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
+// alsoWritten maps a language to the form its text takes in a legacy code
+// page that writes it differently from Unicode's composed form (NFC): the
+// model learns from the text in both forms.
+var alsoWritten = map[string]func([]byte) ([]byte, error){"vi": cp1258Form}
+
+// cp1258Form appends to text its form in windows-1258, which has some
+// Vietnamese letters with tone marks precomposed and writes the others as
+// a base letter and a combining tone mark (U+0300, U+0301, U+0303, U+0309,
+// U+0323). Which letters it has is read from its decoder in the registry.
+func cp1258Form(text []byte) ([]byte, error) {
+	cs, err := charset.Lookup("windows-1258")
+	if err != nil {
+		return nil, err
+	}
+	has := map[rune]bool{}
+	dec := cs.Codec.NewDecoder()
+	for b := 0x80; b < 0x100; b++ {
+		if out, err := dec.Bytes([]byte{byte(b)}); err == nil {
+			if r, n := utf8.DecodeRune(out); n == len(out) {
+				has[r] = true
+			}
+		}
+	}
+	isTone := func(r rune) bool {
+		switch r {
+		case 0x300, 0x301, 0x303, 0x309, 0x323:
+			return true
+		}
+		return false
+	}
+	var b strings.Builder
+	for _, r := range string(text) {
+		if r < 0x80 || has[r] {
+			b.WriteRune(r)
+			continue
+		}
+		var base, tones []rune
+		for _, d := range norm.NFD.String(string(r)) {
+			if isTone(d) {
+				tones = append(tones, d)
+			} else {
+				base = append(base, d)
+			}
+		}
+		composed := []rune(norm.NFC.String(string(base)))
+		if len(tones) == 0 || len(composed) != 1 || !(composed[0] < 0x80 || has[composed[0]]) {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteRune(composed[0])
+		for _, t := range tones {
+			b.WriteRune(t)
+		}
+	}
+	out := append(append(append([]byte{}, text...), '\n'), b.String()...)
+	return out, nil
+}
+
+// trigramScripts are the scripts written without spaces between words,
+// whose languages get a trigram model.
+var trigramScripts = map[string]bool{"Thai": true}
+
+func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 	letters := map[rune]int{}
 	total := 0
 	for _, r := range string(text) {
@@ -223,12 +361,29 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
 	sc := sortedCounts(letters)
 	var alphabet []rune
 	covered := 0
+	least := 0
 	for _, c := range sc {
 		if len(alphabet) == maxAlphabet || float64(covered) >= letterMass*float64(total) {
 			break
 		}
 		alphabet = append(alphabet, c.r)
 		covered += c.n
+		least = c.n
+	}
+	// Non-ASCII punctuation and symbols (quotation marks, dashes) as
+	// frequent as the rarest letter kept get symbols of their own, so
+	// that the model learns where they stand.
+	others := map[rune]int{}
+	for _, r := range string(text) {
+		if class(r) == symOther {
+			others[r]++
+		}
+	}
+	for i, c := range sortedCounts(others) {
+		if i == maxSymbols || c.n < least {
+			break
+		}
+		alphabet = append(alphabet, c.r)
 	}
 	index := map[rune]int{}
 	for i, r := range alphabet {
@@ -291,6 +446,58 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin bool) {
 	}
 	for i := 0; i < S; i++ {
 		buf.WriteByte(quant(pu[i]))
+	}
+	if !trigrams {
+		putUvarint(buf, 0)
+		return
+	}
+	// Trigram counts over the same symbol sequence: each line starts after
+	// two spaces and ends with one.
+	tri := map[int]float64{}
+	sc3 := bufio.NewScanner(bytes.NewReader(text))
+	sc3.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc3.Scan() {
+		p2, p1 := symSpace, symSpace
+		for _, r := range sc3.Text() {
+			s := sym(r)
+			tri[(p2*S+p1)*S+s]++
+			p2, p1 = p1, s
+		}
+		tri[(p2*S+p1)*S+symSpace]++
+	}
+	ctxN := make([]float64, S*S)
+	ctxT := make([]float64, S*S)
+	keys := make([]int, 0, len(tri))
+	for k, n := range tri {
+		ctxN[k/S] += n
+		ctxT[k/S]++
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	rowSum := make([]float64, S)
+	for i := 0; i < S; i++ {
+		for j := 0; j < S; j++ {
+			rowSum[i] += big[i*S+j]
+		}
+	}
+	pBi := func(b, c int) float64 { return (big[b*S+c] + alpha*pu[c]) / (rowSum[b] + alpha) }
+	putUvarint(buf, uint64(len(keys)))
+	for ab := 0; ab < S*S; ab++ {
+		lambda := 1.0
+		if ctxN[ab] > 0 {
+			lambda = ctxT[ab] / (ctxN[ab] + ctxT[ab])
+		}
+		buf.WriteByte(quant(lambda))
+	}
+	last := 0
+	for _, k := range keys {
+		putUvarint(buf, uint64(k-last))
+		last = k
+	}
+	for _, k := range keys {
+		ab, c := k/S, k%S
+		p := (tri[k] + ctxT[ab]*pBi(ab%S, c)) / (ctxN[ab] + ctxT[ab])
+		buf.WriteByte(quant(p))
 	}
 }
 

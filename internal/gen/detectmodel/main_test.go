@@ -38,7 +38,7 @@ func TestRunDeterministic(t *testing.T) {
 	var outs [2][]byte
 	for i := range outs {
 		out := filepath.Join(dir, "model.bin")
-		if err := run(dir, out); err != nil {
+		if err := run(dir, out, split{}); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(out)
@@ -50,13 +50,59 @@ func TestRunDeterministic(t *testing.T) {
 	if !bytes.Equal(outs[0], outs[1]) {
 		t.Fatal("two runs on the same text differ")
 	}
-	if !bytes.HasPrefix(outs[0], []byte("UCSDM1\n\x03\x02xx\x04Latn\x00")) {
+	if !bytes.HasPrefix(outs[0], []byte("UCSDM2\n\x03\x02xx\x04Latn\x00")) {
 		t.Errorf("unexpected start: %q", outs[0][:20])
 	}
 	if err := os.WriteFile(filepath.Join(dir, "xx.txt"), []byte("bad \xff UTF-8"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(dir, filepath.Join(dir, "m2.bin")); err == nil || !strings.Contains(err.Error(), "xx.txt") {
+	if err := run(dir, filepath.Join(dir, "m2.bin"), split{}); err == nil || !strings.Contains(err.Error(), "xx.txt") {
 		t.Errorf("invalid UTF-8 training text: got %v, want an error naming the file", err)
+	}
+}
+
+// TestCP1258Form checks the windows-1258 form of Vietnamese: precomposed
+// where the code page has the letter, else a letter it has and the tone
+// mark.
+func TestCP1258Form(t *testing.T) {
+	out, err := cp1258Form([]byte("Việt à ấ"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Việt à ấ\nVi" + "ê\u0323" + "t à " + "â\u0301"
+	if string(out) != want {
+		t.Errorf("cp1258Form = %q, want %q", out, want)
+	}
+}
+
+// TestSplit checks that every n-th paragraph is held out and the rest kept.
+func TestSplit(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte("p1\np2\n\np3\np4\np5\n")
+	train, err := split{n: 2, dir: dir}.apply("x.txt", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := os.ReadFile(filepath.Join(dir, "x.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(train) != "p1\n\np3\np5\n" || string(held) != "p2\np4\n" {
+		t.Errorf("train %q, held out %q", train, held)
+	}
+	if got, _ := (split{}).apply("x.txt", text); !bytes.Equal(got, text) {
+		t.Errorf("without a split the text changed: %q", got)
+	}
+}
+
+// TestTrigrams checks that a Thai model carries a trigram section and
+// others do not.
+func TestTrigrams(t *testing.T) {
+	var a, b bytes.Buffer
+	text := []byte(strings.Repeat("ภาษาไทยเขียนติดกันไม่เว้นวรรค\n", 20))
+	alphaModel(&a, text, false, true)
+	alphaModel(&b, text, false, false)
+	if a.Len() <= b.Len() || b.Bytes()[b.Len()-1] != 0 {
+		t.Errorf("with trigrams %d bytes, without %d (last byte %d)", a.Len(), b.Len(), b.Bytes()[b.Len()-1])
 	}
 }
