@@ -37,4 +37,3 @@ func TestConvertInPlaceRemovesStaleTemps(t *testing.T) {
 		}
 	}
 }
-
