@@ -24,10 +24,26 @@ func (o Options) clusterWidth(first rune, w int) int {
 	return w
 }
 
+// printable reports whether c is a printable ASCII character. Two of them
+// in a row make the first a grapheme cluster of its own, 1 column wide:
+// no rule of UAX #29 joins an ASCII letter to what follows unless that is
+// an extending or spacing mark, or ZWJ, none of which is ASCII, and no
+// printable ASCII character is a Prepend.
+func printable(c byte) bool { return c >= 0x20 && c < 0x7F }
+
 // String returns the number of columns s takes. It does not allocate.
 func (o Options) String(s string) int {
 	n, state := 0, -1
 	for len(s) > 0 {
+		if len(s) > 1 && printable(s[0]) && printable(s[1]) {
+			k := 1
+			for k+1 < len(s) && printable(s[k+1]) {
+				k++
+			}
+			n += k
+			s, state = s[k:], -1
+			continue
+		}
 		var c string
 		var w int
 		c, s, w, state = uniseg.FirstGraphemeClusterInString(s, state)
@@ -42,6 +58,15 @@ func (o Options) String(s string) int {
 func (o Options) Bytes(b []byte) int {
 	n, state := 0, -1
 	for len(b) > 0 {
+		if len(b) > 1 && printable(b[0]) && printable(b[1]) {
+			k := 1
+			for k+1 < len(b) && printable(b[k+1]) {
+				k++
+			}
+			n += k
+			b, state = b[k:], -1
+			continue
+		}
 		var c []byte
 		var w int
 		c, b, w, state = uniseg.FirstGraphemeCluster(b, state)
@@ -64,6 +89,19 @@ func (o Options) Rune(r rune) int {
 func (o Options) Truncate(s string, max int) (string, int) {
 	n, state, rest := 0, -1, s
 	for len(rest) > 0 {
+		if len(rest) > 1 && printable(rest[0]) && printable(rest[1]) {
+			k := 1
+			for k+1 < len(rest) && printable(rest[k+1]) {
+				k++
+			}
+			k = min(k, max-n)
+			if k <= 0 {
+				break
+			}
+			n += k
+			rest, state = rest[k:], -1
+			continue
+		}
 		c, next, w, st := uniseg.FirstGraphemeClusterInString(rest, state)
 		r, _ := utf8.DecodeRuneInString(c)
 		w = o.clusterWidth(r, w)
@@ -87,6 +125,13 @@ type Cluster struct {
 func (o Options) Clusters(s string, yield func(Cluster) bool) {
 	state := -1
 	for len(s) > 0 {
+		if len(s) > 1 && printable(s[0]) && printable(s[1]) {
+			if !yield(Cluster{s[:1], 1}) {
+				return
+			}
+			s, state = s[1:], -1
+			continue
+		}
 		var c string
 		var w int
 		c, s, w, state = uniseg.FirstGraphemeClusterInString(s, state)
@@ -104,6 +149,15 @@ func (o Options) Clusters(s string, yield func(Cluster) bool) {
 func LastBoundary(b []byte) int {
 	last, off, state := 0, 0, -1
 	for off < len(b) {
+		if off+1 < len(b) && printable(b[off]) && printable(b[off+1]) {
+			k := 1
+			for off+k+1 < len(b) && printable(b[off+k+1]) {
+				k++
+			}
+			off += k
+			last, state = off-1, -1
+			continue
+		}
 		c, _, _, st := uniseg.FirstGraphemeCluster(b[off:], state)
 		last = off
 		off += len(c)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 func TestString(t *testing.T) {
@@ -77,7 +79,7 @@ func TestTruncate(t *testing.T) {
 }
 
 func TestLastBoundary(t *testing.T) {
-	for s, want := range map[string]int{"": 0, "a": 0, "ab": 1, "ae\u0301": 1, "a\U0001F468\u200D": 1, "汉字": 3} {
+	for s, want := range map[string]int{"": 0, "a": 0, "ab": 1, "ae\u0301": 1, "a\U0001F468\u200D": 1, "汉字": 3, "abcd": 3, "abce\u0301": 3, "\u0600ab": 3} {
 		if got := LastBoundary([]byte(s)); got != want {
 			t.Errorf("LastBoundary(%+q) = %d, want %d", s, got, want)
 		}
@@ -100,6 +102,9 @@ func FuzzTruncate(f *testing.F) {
 		}
 		o := Options{AmbiguousWide: amb}
 		total := o.String(s)
+		if !amb && total != uniseg.StringWidth(s) {
+			t.Fatalf("String(%+q) = %d, the library says %d", s, total, uniseg.StringWidth(s))
+		}
 		if total != o.Bytes([]byte(s)) {
 			t.Fatalf("String and Bytes disagree on %+q", s)
 		}

@@ -168,6 +168,16 @@ func (n *normChecker) feed(text []byte, atEOF bool) error {
 	n.pending = append(n.pending, text...)
 	i := 0
 	for i < len(n.pending) {
+		// ASCII is normal in every form, and a normalization boundary
+		// falls before each ASCII character: skip a run of it, all but
+		// its last character, which a combining mark may follow.
+		if p := n.pending; i+1 < len(p) && p[i] < utf8.RuneSelf && p[i+1] < utf8.RuneSelf {
+			i++
+			for i+1 < len(p) && p[i+1] < utf8.RuneSelf {
+				i++
+			}
+			continue
+		}
 		k := n.form.NextBoundary(n.pending[i:], atEOF)
 		if k < 0 {
 			if len(n.pending)-i <= 1<<20 {
