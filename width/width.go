@@ -142,6 +142,36 @@ func (o Options) Clusters(s string, yield func(Cluster) bool) {
 	}
 }
 
+// Prefix measures the grapheme clusters at the start of the UTF-8 text b
+// that are known to be complete: all of them when atEOF, else all but the
+// last, which more text could still extend. It returns their columns and
+// their length in bytes, so that a streaming reader measures b[:n] and
+// keeps b[n:] for later. It does not allocate.
+func (o Options) Prefix(b []byte, atEOF bool) (cols, n int) {
+	state := -1
+	for n < len(b) {
+		if n+1 < len(b) && printable(b[n]) && printable(b[n+1]) {
+			k := 1
+			for n+k+1 < len(b) && printable(b[n+k+1]) {
+				k++
+			}
+			cols += k
+			n += k
+			state = -1
+			continue
+		}
+		c, _, w, st := uniseg.FirstGraphemeCluster(b[n:], state)
+		if n+len(c) == len(b) && !atEOF {
+			break
+		}
+		r, _ := utf8.DecodeRune(c)
+		cols += o.clusterWidth(r, w)
+		n += len(c)
+		state = st
+	}
+	return cols, n
+}
+
 // LastBoundary returns the offset in the UTF-8 text b of the start of its
 // last grapheme cluster: a streaming reader may measure b[:LastBoundary(b)]
 // and keep the rest, since more text could still join that cluster. It

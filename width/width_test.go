@@ -131,3 +131,23 @@ func FuzzTruncate(f *testing.F) {
 		}
 	})
 }
+
+func TestPrefix(t *testing.T) {
+	for _, c := range []struct {
+		s         string
+		eof       bool
+		cols, len int
+	}{
+		{"abc", false, 2, 2},
+		{"abc", true, 3, 3},
+		{"汉字", false, 2, 3},
+		{"ae\u0301", false, 1, 1},
+		{"a\r", false, 1, 1},
+		{"", false, 0, 0},
+	} {
+		cols, n := Options{}.Prefix([]byte(c.s), c.eof)
+		if cols != c.cols || n != c.len {
+			t.Errorf("Prefix(%+q, %v) = %d, %d; want %d, %d", c.s, c.eof, cols, n, c.cols, c.len)
+		}
+	}
+}

@@ -152,8 +152,24 @@ func (l *lineWidths) feed(text []byte, atEOF bool) error {
 		}
 		l.pending = l.pending[i+1:]
 	}
-	cut := len(l.pending)
-	if !atEOF {
+	var cut int
+	switch {
+	case atEOF:
+		cut = len(l.pending)
+	case l.max < 0:
+		// Measure what is complete in one pass. A CR at the end is held
+		// back with the last cluster (CR LF is one cluster).
+		cols, n := l.opts.Prefix(l.pending, false)
+		if n == 0 && len(l.pending) > 1<<20 {
+			cols, n = l.opts.Prefix(l.pending, true) // an endless cluster
+		}
+		if n > 0 {
+			l.any = true
+		}
+		l.cols += cols
+		l.pending = append(l.pending[:0:0], l.pending[n:]...)
+		return nil
+	default:
 		cut = width.LastBoundary(l.pending)
 		if cut == 0 && len(l.pending) > 1<<20 {
 			cut = len(l.pending) // an endless cluster: take it as it is
