@@ -53,7 +53,7 @@ func init() {
 	})
 	register(&Charset{
 		Name: "gbk", Codec: simplifiedchinese.GBK, Family: "chinese", MIB: 113,
-		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "cp936", "ms936", "windows-936", "csgbk"},
+		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "csgbk"},
 		CodePages: []int{936}, ASCIICompatible: false, Edition: whatwgEdition,
 		Summary: "simplified Chinese, Windows code page 936 (WHATWG's gb2312 too)",
 	})
@@ -65,9 +65,15 @@ func init() {
 	})
 	register(&Charset{
 		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
-		Aliases:   []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
-		CodePages: []int{950}, ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
+		Aliases:         []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
+		ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
 		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
+	})
+	register(&Charset{
+		Name: "cp950", Codec: traditionalchinese.CP950, Family: "chinese",
+		Aliases: []string{"x-windows-950", "ms950", "windows-950", "big5-cp950"}, CodePages: []int{950},
+		Edition: "Microsoft code page 950 (ICU windows-950-2000), without best-fit fallbacks",
+		Summary: "traditional Chinese, Windows code page 950 (Big5 with Microsoft's additions)",
 	})
 	// Japanese.
 	register(&Charset{
@@ -91,7 +97,7 @@ func init() {
 	// Korean.
 	register(&Charset{
 		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,
-		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr", "ms949"},
+		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr"},
 		CodePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
 		Summary: "Korean, Windows code page 949 (UHC)",
 	})

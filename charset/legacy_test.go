@@ -61,7 +61,7 @@ func TestWHATWGLabels(t *testing.T) {
 
 func TestCodePagesAndAliases(t *testing.T) {
 	for label, want := range map[string]string{
-		"CP936": "gbk", "cp950": "big5", "CP20936": "euc-cn", "CP54936": "gb18030", "cp1252": "windows-1252",
+		"CP936": "gbk", "cp950": "cp950", "CP20936": "euc-cn", "CP54936": "gb18030", "cp1252": "windows-1252",
 		"windows-936": "gbk", "ms932": "shift_jis", "cp932": "shift_jis", "CP949": "euc-kr", "IBM437": "ibm437",
 		"cp437": "ibm437", "CP850": "ibm850", "ibm852": "ibm852", "cp855": "ibm855", "cp857": "ibm857",
 		"cp862": "ibm862", "cp1125": "cp1125", "cp866": "ibm866", "TIS-620": "windows-874",
@@ -84,7 +84,7 @@ func TestCodePagesAndAliases(t *testing.T) {
 	}
 }
 
-func TestUnknownSuggests(t *testing.T) {
+func TestUnknownSuggestsLegacy(t *testing.T) {
 	_, err := Lookup("gb18031")
 	var u *UnknownError
 	if !errors.As(err, &u) || len(u.Suggestions) == 0 || u.Suggestions[0] != "gb18030" {

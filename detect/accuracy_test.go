@@ -182,6 +182,7 @@ func TestAccuracy(t *testing.T) {
 	buckets := map[string]*tally{"<=32": {}, "33-128": {}, ">128": {}}
 	perEnc := map[string]*tally{}
 	var traps tally
+	var sure, unsure tally // split at the CLI's default --min-confidence
 	badCandidates := 0
 	var failures []string
 	for _, s := range samples {
@@ -210,6 +211,11 @@ func TestAccuracy(t *testing.T) {
 			}
 		}
 		overall.add(right)
+		if best.Confidence >= 0.5 {
+			sure.add(right)
+		} else {
+			unsure.add(right)
+		}
 		switch {
 		case s.size <= 32:
 			buckets["<=32"].add(right)
@@ -236,6 +242,8 @@ func TestAccuracy(t *testing.T) {
 		fmt.Fprintf(&out, "  %-9s %6.2f%%  (%d/%d)\n", k, 100*buckets[k].pct(), buckets[k].right, buckets[k].total)
 	}
 	fmt.Fprintf(&out, "  traps     %6.2f%%  (%d/%d)\n", 100*traps.pct(), traps.right, traps.total)
+	fmt.Fprintf(&out, "  calibration: confidence >= 0.5: %.2f%% right (%d samples); < 0.5: %.2f%% right (%d samples)\n",
+		100*sure.pct(), sure.total, 100*unsure.pct(), unsure.total)
 	var names []string
 	for k := range perEnc {
 		names = append(names, k)

@@ -1,10 +1,10 @@
 package detect
 
 import (
-	"bytes"
 	"errors"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/transform"
 
@@ -28,12 +28,14 @@ type encSpec struct {
 	kind  encKind
 	prior int32
 	lang  string // model of a CJK encoding
-	// superset names an encoding that decodes every valid input of this one
-	// to the same text ("" when none); used only for documentation of ties.
+	// also lists other labels to look the encoding up by in the registry,
+	// for encodings it may come to hold under another name.
+	also []string
 }
 
 const (
-	priorCommon = 0
+	priorFirst  = 0  // windows-1252, first among equals
+	priorCommon = 1  // 1/8 nat
 	priorUsual  = 6  // 0.75 nat
 	priorRare   = 16 // 2 nats
 )
@@ -45,10 +47,10 @@ var specs = []encSpec{
 	{name: "utf-32le", kind: kindUTF},
 	{name: "utf-32be", kind: kindUTF},
 
-	{name: "windows-1252", kind: kindSingle, prior: priorCommon},
-	{name: "iso-8859-1", kind: kindSingle, prior: priorUsual},
+	{name: "windows-1252", kind: kindSingle, prior: priorFirst},
+	{name: "iso-8859-1", kind: kindSingle, prior: priorCommon},
 	{name: "iso-8859-15", kind: kindSingle, prior: priorUsual},
-	{name: "windows-1250", kind: kindSingle, prior: priorCommon},
+	{name: "windows-1250", kind: kindSingle, prior: priorUsual},
 	{name: "iso-8859-2", kind: kindSingle, prior: priorUsual},
 	{name: "windows-1251", kind: kindSingle, prior: priorCommon},
 	{name: "koi8-r", kind: kindSingle, prior: priorUsual},
@@ -76,20 +78,20 @@ var specs = []encSpec{
 	{name: "windows-1258", kind: kindSingle, prior: priorUsual},
 	{name: "ibm852", kind: kindSingle, prior: priorRare},
 	{name: "macintosh", kind: kindSingle, prior: priorRare},
-	{name: "x-mac-ce", kind: kindSingle, prior: priorRare},
+	{name: "x-mac-ce", kind: kindSingle, prior: priorRare, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
 
-	{name: "gbk", kind: kindMulti, lang: "zh-Hans"},
-	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: 1},
-	{name: "big5", kind: kindMulti, lang: "zh-Hant"},
-	{name: "shift_jis", kind: kindMulti, lang: "ja"},
-	{name: "euc-jp", kind: kindMulti, lang: "ja"},
-	{name: "euc-kr", kind: kindMulti, lang: "ko"},
-	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: 1},
-	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare},
-	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare},
+	{name: "gbk", kind: kindMulti, lang: "zh-Hans", prior: priorCommon},
+	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", prior: priorCommon + 1},
+	{name: "big5", kind: kindMulti, lang: "zh-Hant", prior: priorCommon},
+	{name: "shift_jis", kind: kindMulti, lang: "ja", prior: priorCommon},
+	{name: "euc-jp", kind: kindMulti, lang: "ja", prior: priorCommon},
+	{name: "euc-kr", kind: kindMulti, lang: "ko", prior: priorCommon},
+	{name: "x-windows-949", kind: kindMulti, lang: "ko", prior: priorCommon + 1},
+	{name: "x-johab", kind: kindMulti, lang: "ko", prior: priorRare, also: []string{"johab", "cp1361"}},
+	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", prior: priorRare, also: []string{"euc-tw", "cns11643"}},
 
 	{name: "iso-2022-jp", kind: kindISO2022, lang: "ja"},
-	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko"},
+	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
 	{name: "iso-2022-cn", kind: kindISO2022, lang: "zh-Hans"},
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
 }
@@ -98,13 +100,11 @@ var specs = []encSpec{
 // tables derived from it.
 type enc struct {
 	encSpec
-	// cs is the registry's charset, nil when ucs has no codec for it and
-	// the x/text adapter decodes instead.
+	// cs is the registry's charset (nil for the UTF encodings until the
+	// registry holds them: the UTF stages need no decoder).
 	cs *charset.Charset
-	// newT returns a decoding transformer; fffdBad says that U+FFFD in its
-	// output marks malformed input (the x/text adapter).
-	newT    func() transform.Transformer
-	fffdBad bool
+	// newT returns a strict decoding transformer.
+	newT func() transform.Transformer
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	pairs []*sbPair  // single-byte: the languages it is paired with
@@ -112,7 +112,7 @@ type enc struct {
 	model *langModel
 }
 
-// Name returns the name the detector reports.
+// reportName returns the name the detector reports.
 func (e *enc) reportName() string {
 	if e.cs != nil {
 		return e.cs.Name
@@ -131,10 +131,6 @@ func (e *enc) decode(dst, b []byte, atEOF bool) ([]byte, error) {
 	}
 	for {
 		nd, ns, err := t.Transform(dst[len(dst):cap(dst)], b, atEOF)
-		out := dst[len(dst) : len(dst)+nd]
-		if e.fffdBad && bytes.Contains(out, fffd) {
-			return dst, errDecode
-		}
 		dst = dst[:len(dst)+nd]
 		b = b[ns:]
 		switch err {
@@ -161,8 +157,6 @@ func (e *enc) decode(dst, b []byte, atEOF bool) ([]byte, error) {
 	}
 }
 
-var fffd = []byte("\uFFFD")
-
 // validBuf is scratch space for valid.
 var validPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
@@ -175,9 +169,6 @@ func (e *enc) valid(b []byte, atEOF bool) bool {
 	dst := (*bp)[:cap(*bp)]
 	for {
 		nd, ns, err := t.Transform(dst, b, atEOF)
-		if e.fffdBad && bytes.Contains(dst[:nd], fffd) {
-			return false
-		}
 		b = b[ns:]
 		switch err {
 		case nil:
@@ -203,41 +194,32 @@ func (e *enc) decodeOne(t transform.Transformer, b []byte) rune {
 	if err != nil || ns != len(b) || nd == 0 {
 		return -1
 	}
-	r, size := decodeRuneUTF8(dst[:nd])
-	if size != nd || r == 0xFFFD {
+	r, size := utf8.DecodeRune(dst[:nd])
+	if size != nd || r == utf8.RuneError {
 		return -1
 	}
 	return r
 }
 
-func decodeRuneUTF8(b []byte) (rune, int) {
-	s := string(b)
-	for _, r := range s {
-		return r, len(string(r))
-	}
-	return -1, 0
-}
-
-// resolve finds the decoder for a spec: the registry's codec when it has
-// one, else the x/text adapter; nil when neither does.
+// resolve finds the decoder for a spec in the charset registry; it
+// returns nil when the registry has none.
 func resolve(s encSpec) *enc {
 	e := &enc{encSpec: s}
-	if cs, err := charset.Lookup(s.name); err == nil && cs.Codec != nil {
-		e.cs = cs
-		codec := cs.Codec
-		e.newT = func() transform.Transformer { return codec.DecodeTransformer() }
-		return e
+	// WHATWG maps the labels of encodings it retired (iso-2022-kr,
+	// iso-2022-cn, hz-gb-2312) to its replacement encoding, which decodes
+	// nothing: such a charset is not the encoding the detector means.
+	for _, label := range append([]string{s.name}, s.also...) {
+		if cs, err := charset.Lookup(label); err == nil && cs.Codec != nil && cs.Name != "replacement" {
+			e.cs = cs
+			codec := cs.Codec
+			e.newT = func() transform.Transformer { return codec.DecodeTransformer() }
+			return e
+		}
 	}
 	if s.kind == kindUTF {
 		return e // the UTF stages check validity themselves
 	}
-	x := xtextEncoding(s.name)
-	if x == nil {
-		return nil
-	}
-	e.newT = func() transform.Transformer { return x.NewDecoder() }
-	e.fffdBad = true
-	return e
+	return nil
 }
 
 // sbPair is a single-byte encoding read as one language: the symbol and
@@ -258,6 +240,7 @@ type mbTable struct {
 	pair     []uint8    // (lead-0x80)<<8 | trail
 	four     bool       // GB18030 four-byte sequences
 	three8F  bool       // EUC-JP three-byte sequences after 8F
+	four8E   bool       // EUC-TW four-byte sequences after 8E (CNS 11643 planes)
 	rareCost uint8
 }
 
@@ -319,6 +302,8 @@ func buildMulti(e *enc, m *langModel) bool {
 		mt.four = true
 	case "euc-jp":
 		mt.three8F = true
+	case "x-euc-tw":
+		mt.four8E = true
 	}
 	mt.rareCost = costOf(0x10000) // a character outside the model
 	e.mb = mt
@@ -360,8 +345,8 @@ func pairWith(e *enc, m *langModel) *sbPair {
 	}
 	var total, covered float64
 	for i, r := range m.alphabet {
-		if r < 0x80 {
-			continue
+		if r < 0x80 || !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			continue // coverage counts letters; symbols are scored, not required
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
@@ -388,12 +373,17 @@ func pairWith(e *enc, m *langModel) *sbPair {
 			continue
 		}
 		s, c := m.symbol(r)
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
 		if r >= 0x80 && r < 0xA0 {
-			s = symControl
+			s, x = symControl, emitControl
 		}
 		p.sym[b], p.cas[b] = s, c
-		p.cost[b] = int32(m.uni[s]) + emit(s)
-		p.emit[b] = emit(s)
+		p.cost[b] = int32(m.uni[s]) + x
+		p.emit[b] = x
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"bytes"
 	"io"
 	"math"
 	"sort"
@@ -15,8 +16,10 @@ type Candidate struct {
 	// ucs has a codec for it, else the WHATWG or IANA name ("us-ascii" for
 	// text that is pure ASCII).
 	Encoding string
-	// Charset is the registry entry for Encoding, or nil when ucs has no
-	// codec for it.
+	// Charset is the registry entry that decodes the input as given, or nil
+	// when the registry lacks it. With BOM true it is the charset that
+	// consumes the mark (utf-8-bom, utf-16, utf-32), so that its decoder
+	// returns the text without the mark.
 	Charset *charset.Charset
 	// Confidence is the detector's estimate, in [0, 1], that decoding the
 	// input with this candidate gives the right text. Candidates that decode
@@ -74,17 +77,30 @@ func Detect(b []byte) Result {
 // a character cut by the end of the prefix is allowed. Errors other than
 // io.EOF from r are returned with the detection of what was read.
 func DetectReader(r io.Reader) (Result, error) {
+	res, _, err := readPrefix(r)
+	return res, err
+}
+
+// DetectStream is DetectReader for callers that go on to read r: it also
+// returns a reader that yields every byte of r, the ones read for the
+// detection first.
+func DetectStream(r io.Reader) (Result, io.Reader, error) {
+	res, prefix, err := readPrefix(r)
+	return res, io.MultiReader(bytes.NewReader(prefix), r), err
+}
+
+func readPrefix(r io.Reader) (Result, []byte, error) {
 	buf := make([]byte, 0, readerStep)
 	for {
 		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		eof := err == io.EOF || err == io.ErrUnexpectedEOF
 		if err != nil && !eof {
-			return detect(buf, false), err
+			return detect(buf, false), buf, err
 		}
 		res := detect(buf, eof)
 		if eof || len(buf) >= ReaderPrefix || res.Best().Confidence >= sureConfidence {
-			return res, nil
+			return res, buf, nil
 		}
 		grown := make([]byte, len(buf), min(2*cap(buf), ReaderPrefix))
 		copy(grown, buf)
@@ -222,34 +238,66 @@ func detect(b []byte, atEOF bool) Result {
 		}
 		return single(asciiCandidate(t, 0.9))
 	}
+	utf8Answer := func(n int) Result {
+		c := utfCandidate(t, "utf-8", false)
+		c.Confidence = utf8Confidence(n)
+		c.Language = guessLanguageUTF8(t, b)
+		return single(c)
+	}
 	if zeros == 0 {
 		if n, ok := utf8Stage(b, atEOF); ok {
-			c := utfCandidate(t, "utf-8", false)
-			c.Confidence = utf8Confidence(n)
-			c.Language = guessLanguageUTF8(t, b)
-			return single(c)
+			return utf8Answer(n)
 		}
 	}
-	if zeros > 0 || high > 0 {
-		if c, ok := utf32Stage(t, b, atEOF); ok {
-			return single(c)
-		}
+	if c, ok := utf32Stage(t, b, atEOF); ok {
+		return single(c)
 	}
 	u16 := utf16Stage(t, b, atEOF, zeros)
 	if u16.sure {
 		return single(u16.cand)
 	}
 	if zeros > 0 && !u16.ok {
-		// Zero bytes, yet not UTF-16 or UTF-32: no text encoding the
-		// detector knows holds NUL characters, but single-byte ones decode
-		// them; let the statistics decide, with the NULs as controls.
+		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
+		if n, ok := utf8Stage(b, atEOF); ok {
+			return utf8Answer(n)
+		}
+		if high == 0 {
+			return single(asciiCandidate(t, 0.9))
+		}
 	}
 	var cands []scored
-	cands = legacyStage(t, b, atEOF, &hist, u16.ok)
+	cands = legacyStage(t, b, atEOF, &hist)
 	if u16.ok {
 		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: u16.cost, same: -1})
 	}
-	return rank(cands)
+	res := rank(cands)
+	// When even the best reading is poor text, as with binary data, no
+	// candidate deserves confidence.
+	if len(cands) > 0 {
+		best := cands[0].cost
+		for _, c := range cands {
+			best = min(best, c.cost)
+		}
+		f := plausibility(float64(best) / 8 / float64(min(len(b), scoreLimit)))
+		for i := range res.Candidates {
+			res.Candidates[i].Confidence = round3(res.Candidates[i].Confidence * f)
+		}
+	}
+	return res
+}
+
+// plausibility maps the cost per byte (nats) of the best reading to a
+// factor on the confidences. Text in the corpus costs 3 to 5 nats a byte,
+// exceptionally 7; random bytes cost 8.5 to 9.5.
+func plausibility(perByte float64) float64 {
+	const good, bad = 6.0, 8.5
+	switch {
+	case perByte <= good:
+		return 1
+	case perByte >= bad:
+		return 0.05
+	}
+	return 1 - 0.95*(perByte-good)/(bad-good)
 }
 
 func single(c Candidate) Result { return Result{Candidates: []Candidate{c}} }
@@ -278,11 +326,27 @@ func rank(cands []scored) Result {
 			mass[c.same] += w[i]
 		}
 	}
+	// Within a group that decodes alike, lead with the most common encoding
+	// (lowest prior), each with the language of its own best reading.
+	prior := func(c scored) int32 {
+		if c.e == nil {
+			return 0
+		}
+		return c.e.prior
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.same > 0 && a.same == b.same {
+			return prior(a) < prior(b)
+		}
+		return false
+	})
+	w = w[:0]
+	for _, c := range cands {
+		w = append(w, math.Exp(-float64(c.cost-best)/temperature))
+	}
 	var res Result
 	for i, c := range cands {
-		if len(res.Candidates) == maxCandidates {
-			break
-		}
 		m := w[i]
 		if c.same > 0 {
 			m = mass[c.same]
@@ -294,6 +358,14 @@ func rank(cands []scored) Result {
 		res.Candidates = append(res.Candidates, Candidate{
 			Encoding: c.name, Charset: c.cs, Confidence: round3(conf), Language: c.lang, BOM: c.bom,
 		})
+	}
+	// Candidates of a group that decodes alike share its confidence; order
+	// by confidence, and by cost within a group.
+	sort.SliceStable(res.Candidates, func(i, j int) bool {
+		return res.Candidates[i].Confidence > res.Candidates[j].Confidence
+	})
+	if len(res.Candidates) > maxCandidates {
+		res.Candidates = res.Candidates[:maxCandidates]
 	}
 	return res
 }

@@ -23,7 +23,17 @@
 //     language models trained on running text (a case-folded character
 //     bigram model per alphabetic language, a character unigram model for
 //     Chinese, Japanese and Korean); the cost of the best language, plus a
-//     small prior for rare encodings, ranks the encodings.
+//     small prior for rare encodings, ranks the encodings. ASCII text is
+//     charged to each Latin-script language by its own model, to other
+//     languages at the rate of the best Latin model plus a small toll per
+//     letter (markup and names in Latin letters are common everywhere). A
+//     European letter that no model knows is read as its base letter, so
+//     that languages without a model (Esperanto) are not forced into a code
+//     page whose letters some model knows.
+//
+// Confidences come from the cost differences between candidates, flattened
+// by a temperature; when even the best reading is implausible as text
+// (binary data), every confidence is lowered.
 //
 // A candidate whose decoder fails on the input is never returned.
 // Candidates that decode the input to the same text (windows-1252 and
@@ -36,11 +46,16 @@
 //
 // # Conformance
 //
-//   - Decoders come from the charset registry. An encoding the registry
-//     does not hold is decoded through golang.org/x/text (xtext_adapter.go),
-//     treating U+FFFD in its output as a decoding failure; such candidates
-//     have a nil Charset. A GB18030 input that encodes U+FFFD itself is
-//     therefore not recognised while that adapter is in use.
+//   - Every legacy candidate is validated by the strict decoder of its
+//     charset in the registry; an encoding the registry lacks is not
+//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-KR, ISO-2022-CN and
+//     HZ, which WHATWG maps to its replacement encoding). Each is looked up
+//     by its usual labels (codecs.go), so that a codec registered later is
+//     used without change here. ISO-8859-9 and
+//     TIS-620 text is reported under the registry's windows-1254 and
+//     windows-874, WHATWG's supersets, which decode it alike.
+//   - The UTF encodings are recognised by the checks of this package;
+//     their Charset is the registry's when it has one, else nil.
 //   - Statistics look at the first 16 KiB; validity is checked on the
 //     whole input. DetectReader looks at a prefix of at most 64 KiB, and
 //     its candidates are valid for that prefix (a character cut by its end

@@ -19,7 +19,7 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 		s, cc := p.sym[c], p.cas[c]
 		step := int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
 		if c >= 0x80 {
-			high += step + emit(s)
+			high += step + p.emit[c]
 			prevHigh = true
 		} else if prevHigh {
 			high += step
@@ -105,6 +105,17 @@ func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int3
 			i += 4
 			continue
 		}
+		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
 		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
 			if i+2 >= n {
 				return cost, !atEOF
@@ -131,9 +142,9 @@ var asciiTrailCost = func() (t [128]uint8) {
 }()
 
 // legacyStage scores the single-byte and multi-byte encodings that decode
-// b. With full true the costs include ASCII steps, so that they can be
+// b. Costs cover the whole sample, ASCII included, so that they can be
 // weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) []scored {
+func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) []scored {
 	var present []byte
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
@@ -222,6 +233,16 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 	if len(finalists) > maxFinalists {
 		finalists = finalists[:maxFinalists]
 	}
+	// Readings far behind on the unigram score do not catch up on bigrams.
+	if len(finalists) > 0 {
+		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
+		for i, f := range finalists {
+			if f.cost > cut {
+				finalists = finalists[:i]
+				break
+			}
+		}
+	}
 	var sampleLetters int32
 	for _, c := range sample {
 		if c|0x20 >= 'a' && c|0x20 <= 'z' {
@@ -247,25 +268,53 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 	}
 	parts := make([]part, 0, len(finalists))
 	loOf := make(map[*langModel]int32, 8)
+	var steps asciiSteps
+	if len(finalists) > 2 {
+		steps.count(sample)
+	}
+	// The non-ASCII bytes are scored in two rounds: all finalists on the
+	// first ones, then only those still within reach on the rest.
+	head, tail := pos, pos[:0]
+	if len(pos) > firstRound {
+		head, tail = pos[:firstRound], pos[firstRound:]
+	}
 	for _, f := range finalists {
 		lo, ok := loOf[f.p.m]
 		if !ok {
-			lo = asciiScore(f.p.m, sample)
+			if steps.counted {
+				lo = steps.score(f.p.m)
+			} else {
+				lo = asciiScore(f.p.m, sample)
+			}
 			loOf[f.p.m] = lo
 		}
-		parts = append(parts, part{f.p, f.p.scoreHigh(sample, pos), lo})
+		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
 		if f.p.m.latin && lo < refASCII {
 			refASCII = lo
 		}
 	}
 	foreignASCII := refASCII + sampleLetters*latinToll
+	bestHead := int32(1 << 30)
+	for i := range parts {
+		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreignASCII {
+			parts[i].lo = foreignASCII
+		}
+		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
+	}
+	if len(tail) > 0 {
+		kept := parts[:0]
+		for _, p := range parts {
+			if p.hi+p.lo > bestHead+roundMargin {
+				continue
+			}
+			p.hi += p.p.scoreHigh(sample, tail)
+			kept = append(kept, p)
+		}
+		parts = kept
+	}
 	bestOf := map[*enc]int{} // enc -> index in out
 	for _, f := range parts {
-		lo := f.lo
-		if !f.p.m.latin || lo > foreignASCII {
-			lo = foreignASCII
-		}
-		cost := f.hi + lo + f.p.e.prior
+		cost := f.hi + f.lo + f.p.e.prior
 		if i, seen := bestOf[f.p.e]; seen {
 			if cost < out[i].cost {
 				out[i].cost, out[i].lang = cost, f.p.m.tag
@@ -335,6 +384,10 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, full bool) 
 const (
 	latinToll    = 2 // per ASCII letter in a language not written in Latin letters
 	maxFinalists = 24
+	quickSlack   = 2   // keep readings within 1/quickSlack of the best unigram cost
+	quickMargin  = 400 // plus 50 nats
+	firstRound   = 384 // non-ASCII bytes scored for every finalist
+	roundMargin  = 480 // 60 nats: readings further behind after the first round are dropped
 )
 
 // asciiQuick is the unigram cost of the ASCII bytes counted in hist under m.
@@ -350,6 +403,57 @@ func asciiQuick(m *langModel, hist *[256]uint32) int32 {
 
 func quickASCIIRef(ref *langModel, hist *[256]uint32, letters int32) int32 {
 	return asciiQuick(ref, hist) + letters*latinToll
+}
+
+// asciiSteps counts the steps between two ASCII bytes of a text, so that
+// scoring them under many models costs one pass over the text.
+type asciiSteps struct {
+	counted bool
+	n       [128 * 128]uint16
+	pairs   []uint16 // the distinct steps, as prev<<7 | next
+	first   int8     // the first byte, scored after a space; -1 if none
+}
+
+func (a *asciiSteps) count(b []byte) {
+	a.counted = true
+	a.first = -1
+	prevASCII := true
+	prev := byte(' ')
+	for i, c := range b {
+		if c >= 0x80 {
+			prevASCII = false
+			continue
+		}
+		if prevASCII {
+			if i == 0 {
+				a.first = int8(c)
+			} else {
+				k := uint16(prev)<<7 | uint16(c)
+				if a.n[k] == 0 {
+					a.pairs = append(a.pairs, k)
+				}
+				if a.n[k] < 0xFFFF {
+					a.n[k]++
+				}
+			}
+		}
+		prev, prevASCII = c, true
+	}
+}
+
+// score is asciiScore(m, b) for the counted text b.
+func (a *asciiSteps) score(m *langModel) int32 {
+	S := m.S
+	var cost int32
+	if a.first >= 0 {
+		s, c := m.asym[a.first], m.acase[a.first]
+		cost += int32(m.bigram[symSpace*S+int(s)]) + int32(m.caseT[c])
+	}
+	for _, k := range a.pairs {
+		p, n := k>>7, k&0x7F
+		cost += int32(a.n[k]) * (int32(m.bigram[int(m.asym[p])*S+int(m.asym[n])]) + int32(m.caseT[m.acase[p]*3+m.acase[n]]))
+	}
+	return cost
 }
 
 // asciiScore is the cost under m of the steps between two ASCII bytes.

@@ -36,3 +36,29 @@ func TestScoreHighMatchesScore(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIStepsMatchScore checks the counted ASCII scorer against the
+// direct one.
+func TestASCIIStepsMatchScore(t *testing.T) {
+	tb := getTables()
+	rng := rand.New(rand.NewSource(2))
+	for n := 0; n < 200; n++ {
+		b := make([]byte, rng.Intn(80))
+		for i := range b {
+			if rng.Intn(4) == 0 {
+				b[i] = byte(0x80 + rng.Intn(128))
+			} else {
+				b[i] = byte(rng.Intn(128))
+			}
+		}
+		var a asciiSteps
+		a.count(b)
+		m := tb.models[rng.Intn(len(tb.models))]
+		if m.cjk {
+			continue
+		}
+		if got, want := a.score(m), asciiScore(m, b); got != want {
+			t.Fatalf("%s %q: counted %d, direct %d", m.tag, b, got, want)
+		}
+	}
+}

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"sync"
 	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // model.bin holds the language models written by internal/gen/detectmodel
@@ -95,6 +98,16 @@ func (m *langModel) symbol(r rune) (uint8, uint8) {
 	if k == symRare && r < 0x80 {
 		k = symLatin
 	}
+	if k == symRare && lr >= 0xC0 && lr < 0x180 && !knownLetters[lr] {
+		// A European letter (Latin-1 Supplement, Latin Extended-A) that no
+		// model knows, from a language without a model: read it as its base
+		// letter (Esperanto ĉ as c), at a price.
+		if base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(lr))); base != lr {
+			if s, ok := m.index[base]; ok {
+				return s, c | unknownLetter
+			}
+		}
+	}
 	return uint8(k), c
 }
 
@@ -120,6 +133,16 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	v := m.dense[r]
 	return uint8(v), uint8(v >> 8)
 }
+
+// knownLetters holds the letters of every model's alphabet.
+var knownLetters = map[rune]bool{}
+
+// unknownLetter flags, in the case returned by symbol, a letter read as its
+// base letter; the case is the low two bits.
+const unknownLetter = 4
+
+// unknownCost is the extra cost (1/8 nat) of a letter read as its base.
+const unknownCost = 24 // 3 nats
 
 // equivalent pairs letters that writers and code pages substitute for each
 // other: Romanian s and t with comma below (ISO-8859-16, Unicode) and with
@@ -240,6 +263,9 @@ func loadModels(data []byte) ([]*langModel, error) {
 			copy(m.caseT[:], r.bytes(9))
 			m.uni = r.bytes(m.S)
 			m.latin = m.script == "Latn"
+			for _, c := range m.alphabet {
+				knownLetters[c] = true
+			}
 			for c := rune(0); c < 0x80; c++ {
 				m.asym[c], m.acase[c] = m.symbol(c)
 			}

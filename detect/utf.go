@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -27,6 +28,15 @@ func asciiCandidate(t *tables, conf float64) Candidate {
 		}
 	}
 	return c
+}
+
+// bomCharsets names the registry's charsets that consume a byte-order mark.
+var bomCharsets = map[string]string{
+	"utf-8":    "utf-8-bom",
+	"utf-16le": "utf-16",
+	"utf-16be": "utf-16",
+	"utf-32le": "utf-32",
+	"utf-32be": "utf-32",
 }
 
 // bomStage recognises a byte-order mark whose encoding decodes the rest.
@@ -59,6 +69,11 @@ func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 			continue
 		}
 		c := utfCandidate(t, d.name, true)
+		// The charset that reads the mark and strips it, so that decoding
+		// the whole input with Charset gives the text.
+		if cs, err := charset.Lookup(bomCharsets[d.name]); err == nil && cs.Codec != nil {
+			c.Charset = cs
+		}
 		c.Language = guessLanguage(t, decodeSome(rest, d.name))
 		return c, true
 	}
@@ -162,6 +177,36 @@ func validUTF32(b []byte, be, atEOF bool) bool {
 // control (other than tab and line breaks), format character, private-use
 // or unassigned code point, or NUL.
 func textRune(r rune) bool {
+	if r >= 0 && r < 0x10000 {
+		return bmpTable()[r]&bmpText != 0
+	}
+	return textRuneSlow(r)
+}
+
+// The characters of the Basic Multilingual Plane, tabulated at first use:
+// whether each is text (bmpText) and its scriptOf bucket (low bits).
+var (
+	bmpOnce sync.Once
+	bmp     *[0x10000]uint8
+)
+
+const bmpText = 0x80
+
+func bmpTable() *[0x10000]uint8 {
+	bmpOnce.Do(func() {
+		var t [0x10000]uint8
+		for r := rune(0); r < 0x10000; r++ {
+			t[r] = uint8(scriptOfSlow(r))
+			if textRuneSlow(r) {
+				t[r] |= bmpText
+			}
+		}
+		bmp = &t
+	})
+	return bmp
+}
+
+func textRuneSlow(r rune) bool {
 	switch {
 	case r == '\t' || r == '\n' || r == '\r':
 		return true
@@ -219,9 +264,18 @@ type u16result struct {
 // scriptOf buckets a character by writing system, for the concentration
 // test of the UTF-16 stage; 0 is "common" (ASCII, punctuation, digits).
 func scriptOf(r rune) int {
+	if r >= 0 && r < 0x10000 {
+		return int(bmpTable()[r] &^ bmpText)
+	}
+	return scriptOfSlow(r)
+}
+
+func scriptOfSlow(r rune) int {
 	switch {
 	case r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0:
 		return 0
+	case !unicode.IsLetter(r) && !unicode.IsMark(r):
+		return 0 // symbols, punctuation, digits of any block
 	case r < 0x250 || (r >= 0x1E00 && r < 0x1F00):
 		return 1 // Latin
 	case r >= 0x370 && r < 0x400:
@@ -269,7 +323,8 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		n, bad, zeroHi := 0, 0, 0
 		var runes [512]rune
 		nr := 0
-		for i := 0; i+1 < len(b) && n < 8192; i += 2 {
+		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
+		for i := 0; i+1 < len(b) && n < 8192 && bad <= limit; i += 2 {
 			u := unit16(b[i:], be)
 			if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
 				u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
@@ -328,10 +383,10 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 	return res
 }
 
-// decodeSome decodes up to 512 characters of UTF text for the language
+// decodeSome decodes up to 160 characters of UTF text for the language
 // guess; malformed parts are skipped.
 func decodeSome(b []byte, name string) []rune {
-	out := make([]rune, 0, 512)
+	out := make([]rune, 0, 160)
 	switch name {
 	case "utf-8":
 		for len(b) > 0 && len(out) < cap(out) {
@@ -362,6 +417,11 @@ func guessLanguageUTF8(t *tables, b []byte) string {
 	return guessLanguage(t, decodeSome(b, "utf-8"))
 }
 
+// minLetters is the fewest letters on which guessLanguage names a
+// language; below, the bigram models tell related languages apart no
+// better than chance.
+const minLetters = 12
+
 // guessLanguage returns the tag of the model that explains the text best,
 // or "" when the text has too few letters to tell.
 func guessLanguage(t *tables, runes []rune) string {
@@ -371,7 +431,7 @@ func guessLanguage(t *tables, runes []rune) string {
 			letters++
 		}
 	}
-	if letters < 3 {
+	if letters < minLetters {
 		return ""
 	}
 	m, _ := bestLanguage(t, runes, true)
@@ -452,9 +512,14 @@ func scoreRunes(m *langModel, runes []rune, full bool) int32 {
 		if r >= denseLimit && !textRune(r) {
 			s = symControl
 		}
+		x := emit(s)
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
 		high := r >= 0x80
 		if full || high || prevHigh {
-			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + emit(s)
+			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + x
 		}
 		prev, pc, prevHigh = s, c, high
 	}

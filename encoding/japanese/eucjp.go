@@ -32,6 +32,12 @@ func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 	j208 := d.t.jis0208[:11104]
 	j212 := d.t.jis0212[:94*94]
 	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &eucLead, &eucTrail, d.t.fast208[:94*94])
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -103,6 +109,12 @@ func (e *eucjpEncoder) Reset() {}
 func (e *eucjpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	rev := e.t.eucjp
 	for nSrc < len(src) {
+		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], e.t.eucjpCode, 0)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -139,7 +151,7 @@ func (e *eucjpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 			} else {
 				p = -1
 			}
-			if p < 0 {
+			if p < 0 || p >= 94*94 {
 				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 			}
 			out[0], out[1] = byte(p/94+0xA1), byte(p%94+0xA1)

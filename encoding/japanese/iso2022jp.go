@@ -14,7 +14,9 @@ import (
 // SO, SI and bytes 80–FF. The encoder writes ASCII, Roman only for U+00A5
 // and U+203E, and JIS X 0208 (half-width katakana become full-width), and
 // returns to ASCII at the end of the text and before an unencodable
-// character. It never writes ESC ( I, ESC $ @ or ESC % G.
+// character. It never writes ESC ( I, ESC $ @ or ESC % G. SO, SI and ESC
+// in the text are unmappable (WHATWG: an error), since they would be read
+// as shifts and escapes.
 //
 // Deviation from WHATWG: following ISO 2022 §15.4 (DOCS) and the utf-8(7)
 // manual page, the decoder also recognises ESC % G, after which the text is

@@ -115,6 +115,26 @@ func TestJIS0208EveryPointer(t *testing.T) {
 	if n < 7000 {
 		t.Fatalf("%d Shift_JIS round trips", n)
 	}
+	var scodes, ecodes [][]byte
+	var stexts, etexts []string
+	for p := 0; p < 11104; p++ {
+		r, ok := idx[p]
+		if !ok {
+			continue
+		}
+		if firstSJIS[r] == p {
+			scodes = append(scodes, sjis(p))
+			stexts = append(stexts, string(r))
+		}
+		if first[r] == p && p < 94*94 {
+			ecodes = append(ecodes, []byte{byte(p/94 + 0xA1), byte(p%94 + 0xA1)})
+			etexts = append(etexts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 2, 5} {
+		mbtest.Concat(t, ShiftJIS, scodes, stexts, step, true)
+		mbtest.Concat(t, EUCJP, ecodes, etexts, step, true)
+	}
 }
 
 // TestJIS0212EveryPointer checks index jis0212 through EUC-JP (decode
@@ -202,6 +222,40 @@ func TestHarness(t *testing.T) {
 		}
 		if mbtest.Policies(t, c, true, text) == 0 {
 			t.Fatal("expected unmappable characters")
+		}
+	}
+}
+
+// TestKatakanaIndex checks index iso-2022-jp-katakana: ISO-2022-JP encodes
+// each half-width katakana as the JIS X 0208 code of the full-width one
+// the index gives, and EUC-JP and Shift_JIS keep them half-width.
+func TestKatakanaIndex(t *testing.T) {
+	idx := mbtest.Index(t, "iso-2022-jp-katakana")
+	first := mbtest.FirstPointers(mbtest.Index(t, "jis0208"), nil)
+	if len(idx) != 63 {
+		t.Fatalf("%d entries", len(idx))
+	}
+	for p, full := range idx {
+		half := string(rune(0xFF61 + p))
+		q, ok := first[full]
+		if !ok {
+			t.Fatalf("U+%04X is not in index jis0208", full)
+		}
+		want := []byte{0x1B, '$', 'B', byte(q/94 + 0x21), byte(q%94 + 0x21), 0x1B, '(', 'B'}
+		got, err := ISO2022JP.AppendEncode(nil, []byte(half))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%q: % X, %v; want % X", half, got, err, want)
+		}
+		if back, _ := ISO2022JP.AppendDecode(nil, got); string(back) != string(full) {
+			t.Fatalf("% X decodes to %q, want %q", got, back, string(full))
+		}
+		e, err := EUCJP.AppendEncode(nil, []byte(half))
+		if err != nil || !bytes.Equal(e, []byte{0x8E, byte(0xA1 + p)}) {
+			t.Fatalf("EUC-JP %q: % X, %v", half, e, err)
+		}
+		s, err := ShiftJIS.AppendEncode(nil, []byte(half))
+		if err != nil || !bytes.Equal(s, []byte{byte(0xA1 + p)}) {
+			t.Fatalf("Shift_JIS %q: % X, %v", half, s, err)
 		}
 	}
 }

@@ -31,6 +31,12 @@ func (d *sjisDecoder) Reset() {}
 func (d *sjisDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	j208 := d.t.jis0208[:11104]
 	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &sjisLead, &sjisTrail, d.t.fast208)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c <= 0x80 {
 			if c == 0x80 {
@@ -106,6 +112,12 @@ func (e *sjisEncoder) Reset() {}
 func (e *sjisEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	rev := e.t.sjis
 	for nSrc < len(src) {
+		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], e.t.sjisCode, 0)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

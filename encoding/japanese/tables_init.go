@@ -8,18 +8,24 @@ import (
 
 // tables are built on first use from the generated indexes.
 type tables struct {
-	jis0208 []uint32       // pointer → packed UTF-8
-	jis0212 []uint32       // pointer → packed UTF-8
-	eucjp   *[65536]uint16 // code point → jis0208 pointer + 1 (first pointer)
-	sjis    *[65536]uint16 // code point → jis0208 pointer + 1, excluding 8272–8835
+	fast208   []uint32       // jis0208 pointer → mb.PackLen form
+	eucjpCode *[65536]uint16 // code point → EUC-JP bytes, lead<<8|trail
+	sjisCode  *[65536]uint16 // code point → Shift_JIS bytes, lead<<8|trail
+	jis0208   []uint32       // pointer → packed UTF-8
+	jis0212   []uint32       // pointer → packed UTF-8
+	eucjp     *[65536]uint16 // code point → jis0208 pointer + 1 (first pointer)
+	sjis      *[65536]uint16 // code point → jis0208 pointer + 1, excluding 8272–8835
 }
 
 var getTables = sync.OnceValue(func() *tables {
 	t := &tables{
-		jis0208: mb.PackTable16(jis0208Index[:]),
-		jis0212: mb.PackTable16(jis0212Index[:]),
-		eucjp:   new([65536]uint16),
-		sjis:    new([65536]uint16),
+		jis0208:   mb.PackTable16(jis0208Index[:]),
+		jis0212:   mb.PackTable16(jis0212Index[:]),
+		eucjp:     new([65536]uint16),
+		sjis:      new([65536]uint16),
+		fast208:   mb.PackLenTable16(jis0208Index[:]),
+		eucjpCode: new([65536]uint16),
+		sjisCode:  new([65536]uint16),
 	}
 	for p, r := range jis0208Index {
 		if r == 0 {
@@ -32,5 +38,57 @@ var getTables = sync.OnceValue(func() *tables {
 			t.sjis[r] = uint16(p + 1)
 		}
 	}
+	for r, p1 := range t.eucjp {
+		if p1 != 0 && p1-1 < 94*94 {
+			p := int(p1 - 1)
+			t.eucjpCode[r] = uint16((p/94+0xA1)<<8 | (p%94 + 0xA1))
+		}
+	}
+	for r, p1 := range t.sjis {
+		if p1 != 0 {
+			p := int(p1 - 1)
+			lead, trail := p/188, p%188
+			lo, to := 0x81, 0x40
+			if lead >= 0x1F {
+				lo = 0xC1
+			}
+			if trail >= 0x3F {
+				to = 0x41
+			}
+			t.sjisCode[r] = uint16((lead+lo)<<8 | (trail + to))
+		}
+	}
+	// The characters the encoders treat specially stay with the general loop.
+	for _, r := range []rune{0xA5, 0x203E, 0x2212} {
+		t.eucjpCode[r], t.sjisCode[r] = 0, 0
+	}
+	for r := 0xFF61; r <= 0xFF9F; r++ {
+		t.eucjpCode[r], t.sjisCode[r] = 0, 0
+	}
 	return t
 })
+
+// The terms of the pointers of Shift_JIS and EUC-JP two-byte codes (see
+// mb.Decode2). EUC-JP's 8E and 8F leads are left to the general loop.
+var sjisLead, sjisTrail, eucLead, eucTrail = func() (sl, st, el, et [256]uint16) {
+	for i := range sl {
+		sl[i], st[i], el[i], et[i] = mb.Invalid, mb.Invalid, mb.Invalid, mb.Invalid
+		switch {
+		case i >= 0x81 && i <= 0x9F:
+			sl[i] = uint16(i-0x81) * 188
+		case i >= 0xE0 && i <= 0xFC:
+			sl[i] = uint16(i-0xC1) * 188
+		}
+		switch {
+		case i >= 0x40 && i <= 0x7E:
+			st[i] = uint16(i - 0x40)
+		case i >= 0x80 && i <= 0xFC:
+			st[i] = uint16(i - 0x41)
+		}
+		if i >= 0xA1 && i <= 0xFE {
+			el[i] = uint16(i-0xA1) * 94
+			et[i] = uint16(i - 0xA1)
+		}
+	}
+	return
+}()

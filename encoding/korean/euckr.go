@@ -22,12 +22,13 @@ var EUCKR = encoding.NewCodec("euc-kr",
 	func() encoding.Core { return &encoder{t: getTables()} })
 
 type tables struct {
-	dec []uint32
-	enc *[65536]uint16 // code point → lead<<8|trail
+	fast []uint32 // pointer → mb.PackLen form
+	dec  []uint32
+	enc  *[65536]uint16 // code point → lead<<8|trail
 }
 
 var getTables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable16(euckrIndex[:]), enc: new([65536]uint16)}
+	t := &tables{dec: mb.PackTable16(euckrIndex[:]), fast: mb.PackLenTable16(euckrIndex[:]), enc: new([65536]uint16)}
 	for p, r := range euckrIndex {
 		if r != 0 && t.enc[r] == 0 {
 			t.enc[r] = uint16((p/190+0x81)<<8 | (p%190 + 0x41))
@@ -36,6 +37,20 @@ var getTables = sync.OnceValue(func() *tables {
 	return t
 })
 
+// krLead and krTrail give the terms of an EUC-KR pointer (see mb.Decode2).
+var krLead, krTrail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x81 && i <= 0xFE {
+			lead[i] = uint16(i-0x81) * 190
+		}
+		if i >= 0x41 && i <= 0xFE {
+			trail[i] = uint16(i - 0x41)
+		}
+	}
+	return
+}()
+
 type decoder struct{ t *tables }
 
 func (d *decoder) Reset() {}
@@ -43,6 +58,12 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:len(euckrIndex)]
 	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &krLead, &krTrail, d.t.fast)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -91,6 +112,12 @@ func (e *encoder) Reset() {}
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	enc := e.t.enc
 	for nSrc < len(src) {
+		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, 0)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

@@ -35,6 +35,17 @@ func TestIndexEveryPointer(t *testing.T) {
 	if n != 17048 {
 		t.Fatalf("%d pointers", n)
 	}
+	var codes [][]byte
+	var texts []string
+	for p := 0; p < len(euckrIndex); p++ {
+		if r, ok := idx[p]; ok && first[r] == p {
+			codes = append(codes, ptrBytes(p))
+			texts = append(texts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 2, 5} {
+		mbtest.Concat(t, EUCKR, codes, texts, step, true)
+	}
 }
 
 func TestWHATWGErrors(t *testing.T) {

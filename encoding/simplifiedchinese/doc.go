@@ -14,8 +14,8 @@
 // # Standards
 //
 //   - WHATWG Encoding Standard, revision of 2024-10 ("Adopt GB18030-2022"):
-//     §10.1 "gb18030" (decoder §10.1.1, encoder §10.1.2 including the
-//     GB18030-2022 side table of 18 code points) and §10.2 "GBK"; index
+//     §10.1 "GBK" and §10.2 "gb18030" (decoder §10.2.1, encoder §10.2.2
+//     including the GB18030-2022 side table of 18 code points); index
 //     gb18030 and index gb18030 ranges as pinned in internal/gen/data.
 //   - GB 18030-2022 and GB 18030-2005, Information technology — Chinese
 //     coded character set.

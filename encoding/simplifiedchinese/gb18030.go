@@ -3,6 +3,7 @@ package simplifiedchinese
 import (
 	"sort"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/text/transform"
 
@@ -63,6 +64,7 @@ var GBK = encoding.NewCodec("gbk",
 type tables struct {
 	once sync.Once
 	dec  []uint32        // pointer → packed UTF-8 (0: none)
+	fast *[23940]uint32  // pointer → mb.PackLen form
 	enc  *[65536]uint16  // BMP code point → two bytes, lead<<8|trail (0: none)
 	idx  *[23940]uint16  // pointer → code point
 	fill func(t *tables) // builds the tables
@@ -96,6 +98,7 @@ func (t *tables) get() *tables {
 func (t *tables) build(idx *[23940]uint16, pua bool) {
 	t.idx = idx
 	t.dec = mb.PackTable16(idx[:])
+	t.fast = (*[23940]uint32)(mb.PackLenTable16(idx[:]))
 	t.enc = new([65536]uint16)
 	for p, r := range idx {
 		if r != 0 && t.enc[r] == 0 {
@@ -166,6 +169,17 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	dec := t.dec[:23940]
 	gb2312 := d.ed == edGB2312
 	for nSrc < len(src) {
+		if !gb2312 {
+			nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &gbLead, &gbTrail, t.fast[:])
+			nDst += nd
+			nSrc += ns
+			nd, ns = decodeSupplementary(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -206,7 +220,7 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			if len(dst)-nDst < 4 {
 				return nDst, nSrc, bad, transform.ErrShortDst
 			}
-			nDst += mb.Put(dst[nDst:], mb.Pack(r))
+			nDst += utf8.EncodeRune(dst[nDst:], r)
 			nSrc += 4
 			continue
 		}
@@ -239,6 +253,72 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	return nDst, nSrc, bad, nil
 }
 
+// gbLead and gbTrail turn the bytes of a two-byte code into the two
+// terms of its pointer, (lead-0x81)*190 and trail-offset; bytes that cannot
+// occur there give 0x7FFF, which puts the sum beyond the index.
+var gbLead, gbTrail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x81 && i <= 0xFE {
+			lead[i] = uint16(i-0x81) * 190
+		}
+		if i >= 0x40 && i <= 0x7E {
+			trail[i] = uint16(i - 0x40)
+		} else if i >= 0x80 && i <= 0xFE {
+			trail[i] = uint16(i - 0x41)
+		}
+	}
+	return
+}()
+
+// decodeSupplementary decodes a run of four-byte codes of supplementary
+// characters (pointers 189000–1237575), and stops at anything else.
+func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
+	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
+		s := src[nSrc : nSrc+4 : nSrc+4]
+		if s[0]-0x81 > 0x7D || s[1]-0x30 > 9 || s[2]-0x81 > 0x7D || s[3]-0x30 > 9 {
+			return
+		}
+		p := int(s[0]-0x81)*12600 + int(s[1]-0x30)*1260 + int(s[2]-0x81)*10 + int(s[3]-0x30) - 189000
+		if p < 0 || p > 1237575-189000 {
+			return
+		}
+		r := p + 0x10000
+		d := dst[nDst : nDst+4 : nDst+4]
+		d[0] = 0xF0 | byte(r>>18)
+		d[1] = 0x80 | byte(r>>12)&0x3F
+		d[2] = 0x80 | byte(r>>6)&0x3F
+		d[3] = 0x80 | byte(r)&0x3F
+		nDst += 4
+		nSrc += 4
+	}
+	return
+}
+
+// encodeSupplementary encodes a run of supplementary characters (four-byte
+// UTF-8) as four-byte codes, and stops at anything else.
+func encodeSupplementary(dst, src []byte) (nDst, nSrc int) {
+	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
+		s := src[nSrc : nSrc+4 : nSrc+4]
+		if s[0]&0xF8 != 0xF0 || (uint32(s[1])<<16|uint32(s[2])<<8|uint32(s[3]))&0xC0C0C0 != 0x808080 {
+			return
+		}
+		r := int(s[0]&0x07)<<18 | int(s[1]&0x3F)<<12 | int(s[2]&0x3F)<<6 | int(s[3]&0x3F)
+		if r < 0x10000 || r > 0x10FFFF {
+			return
+		}
+		p := 189000 + r - 0x10000
+		d := dst[nDst : nDst+4 : nDst+4]
+		d[0] = byte(p/12600 + 0x81)
+		d[1] = byte(p/1260%10 + 0x30)
+		d[2] = byte(p/10%126 + 0x81)
+		d[3] = byte(p%10 + 0x30)
+		nDst += 4
+		nSrc += 4
+	}
+	return
+}
+
 // fourByte decodes a four-byte sequence whose first two bytes are known to
 // be 81–FE and 30–39: it returns the code point and 4; or the length and
 // kind of the error; or n == 0 when more input is needed.
@@ -262,6 +342,9 @@ func fourByte(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 		return -1, 1, encoding.InvalidSequence
 	}
 	ptr := int(p[0]-0x81)*12600 + int(p[1]-0x30)*1260 + int(p[2]-0x81)*10 + int(p[3]-0x30)
+	if ptr >= 189000 && ptr <= 1237575 {
+		return rune(ptr - 189000 + 0x10000), 4, encoding.KindNone
+	}
 	r = rangesCodePoint(ptr)
 	if r < 0 {
 		return -1, 4, encoding.InvalidSequence
@@ -280,6 +363,23 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	enc := t.enc
 	ed := e.ed
 	for nSrc < len(src) {
+		if ed != edGB2312 {
+			skip := uint16(0)
+			if ed == edGBK {
+				skip = 0x20AC
+			}
+			nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, skip)
+			nDst += nd
+			nSrc += ns
+			if ed != edGBK {
+				nd, ns = encodeSupplementary(dst[nDst:], src[nSrc:])
+				nDst += nd
+				nSrc += ns
+			}
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])

@@ -144,6 +144,21 @@ func TestIndexEveryPointer(t *testing.T) {
 	if count != 23940 {
 		t.Fatalf("checked %d pointers", count)
 	}
+	// All pointers in one input, whose first-pointer codes re-encode.
+	var codes [][]byte
+	var texts []string
+	for p, r := range gb18030Index {
+		if first[rune(r)] != p || r == 0x20AC {
+			continue
+		}
+		v := pointerBytes(p)
+		codes = append(codes, []byte{byte(v >> 8), byte(v)})
+		texts = append(texts, string(rune(r)))
+	}
+	for _, step := range []int{0, 1, 2, 3, 7} {
+		mbtest.Concat(t, GB18030, codes, texts, step, true)
+		mbtest.Concat(t, GBK, codes, texts, step, true)
+	}
 }
 
 func fourBytes(p int) []byte {
@@ -190,6 +205,22 @@ func TestRanges(t *testing.T) {
 	}
 	if n < 39000 {
 		t.Fatalf("only %d four-byte BMP code points", n)
+	}
+	// Four-byte codes in runs: BMP ones, and a sample of every plane.
+	var codes [][]byte
+	var texts []string
+	for r := rune(0x80); r <= 0x10FFFF; r += 97 {
+		if r >= 0xD800 && r <= 0xDFFF || two[r] || r == 0xE5E5 {
+			continue
+		}
+		if b, err := GB18030.AppendEncode(nil, []byte(string(r))); err == nil && len(b) == 4 {
+			codes = append(codes, b)
+			texts = append(texts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 3} {
+		mbtest.Concat(t, GB18030, codes, texts, step, true)
+		mbtest.Concat(t, GB18030_2005, codes, texts, step, true)
 	}
 	for _, tc := range []struct {
 		p int

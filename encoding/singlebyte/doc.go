@@ -29,4 +29,18 @@
 //     PC displayed graphic symbols for 01–1F, which ucs does not decode.
 //   - TIS620 has no character at A0 (TIS 620 has none); windows-874, which
 //     WHATWG reaches by the label tis-620, has NBSP there.
+//   - The windows-125x and windows-874 tables are WHATWG's: the bytes that
+//     Microsoft's tables leave undefined (81, 8D, 8F, 90, 9D in
+//     windows-1252, and so on) decode to the C1 control of the same value
+//     and encode back; windows-1255 has U+05BA at CA.
+//   - KOI8U is WHATWG's KOI8-U, which adds KOI8-RU's ў and Ў at AE and BE
+//     (RFC 2319 has box drawing there). Macintosh has U+2206 INCREMENT at C6
+//     and the Apple logo U+F8FF at F0, as Apple's current table.
+//   - IBM437 and IBM862 decode E6 as U+03BC GREEK SMALL LETTER MU, as IBM's
+//     table does; Microsoft's and glibc's tables have U+00B5 MICRO SIGN, which
+//     these codecs therefore cannot encode. CP1125 has ÷ and ± at FA and FB,
+//     as IBM's table does (glibc keeps CP866's · and √).
+//
+// The differential test against glibc's iconv (encoding/internal/iconvtest)
+// lists each of these differences.
 package singlebyte

@@ -1,34 +1,40 @@
 package singlebyte
 
 import (
+	"encoding/binary"
 	"sync"
 
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // charmap is the table of one single-byte encoding: bytes 80–FF to code
 // points (00–7F are ASCII; a zero entry is a byte without a character).
 type charmap struct {
-	once  sync.Once
-	high  *[128]uint16
-	dec   [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
-	pages [256]*[256]byte // code point → byte, by 256-code-point page
-	ascii bool            // bytes 80–FF are all invalid
+	once   sync.Once
+	high   *[128]uint16
+	dec    [256]uint32     // byte → packed UTF-8 (0: none, except byte 00)
+	fast   [256]uint32     // byte → UTF-8 bytes | length<<24 (0: none)
+	pages  [256]*[256]byte // code point → byte, by 256-code-point page
+	low    [0x800]byte     // U+0000–U+07FF → byte (0: none)
+	latin1 bool            // ISO 8859-1: the internal/simd kernels convert it
 }
 
 func (m *charmap) init() {
 	m.once.Do(func() {
 		for b := 0; b < 0x80; b++ {
 			m.dec[b] = mb.Pack(rune(b))
+			m.fast[b] = uint32(b) | 1<<24
 		}
 		for i, r := range m.high {
 			if r == 0 {
 				continue
 			}
 			m.dec[0x80+i] = mb.Pack(rune(r))
+			m.fast[0x80+i] = mb.PackLen(rune(r))
 			pg := m.pages[r>>8]
 			if pg == nil {
 				pg = new([256]byte)
@@ -36,9 +42,19 @@ func (m *charmap) init() {
 			}
 			if pg[r&0xFF] == 0 {
 				pg[r&0xFF] = byte(0x80 + i)
+				if r < 0x800 {
+					m.low[r] = byte(0x80 + i)
+				}
 			}
 		}
 	})
+}
+
+func newLatin1() *encoding.Codec {
+	m := &charmap{high: latin1Table, latin1: true}
+	return encoding.NewCodec("iso-8859-1",
+		func() encoding.Core { m.init(); return &decoder{m} },
+		func() encoding.Core { m.init(); return &encoder{m} })
 }
 
 func newCodec(name string, high *[128]uint16) *encoding.Codec {
@@ -54,7 +70,42 @@ func (d *decoder) Reset() {}
 
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := &d.m.dec
+	fast := &d.m.fast
+	if d.m.latin1 {
+		nDst, nSrc = simd.Latin1ToUTF8(dst, src)
+		if nSrc < len(src) {
+			err = transform.ErrShortDst
+		}
+		return nDst, nSrc, bad, err
+	}
 	for nSrc < len(src) {
+		// Fast path, eight bytes at a time: a block of ASCII goes back to
+		// the run copy below; other blocks go through the table, which
+		// gives every byte (ASCII too) its UTF-8 bytes and length.
+	fast:
+		for nSrc+8 <= len(src) && nDst+32 <= len(dst) {
+			s := src[nSrc : nSrc+8 : nSrc+8]
+			if mb.IsASCII8(s) {
+				break
+			}
+			d := dst[nDst : nDst+32 : nDst+32]
+			o := 0
+			for i, c := range s {
+				v := fast[c]
+				if v == 0 {
+					nSrc += i
+					nDst += o
+					break fast
+				}
+				binary.LittleEndian.PutUint32(d[o:o+4:o+4], v)
+				o += int(v >> 24)
+			}
+			nSrc += 8
+			nDst += o
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -85,7 +136,71 @@ func (e *encoder) Reset() {}
 
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	pages := &e.m.pages
+	low := &e.m.low
 	for nSrc < len(src) {
+		if e.m.latin1 {
+			nd, ns := simd.UTF8ToLatin1(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
+		// Fast path: blocks of eight source bytes that are not all ASCII,
+		// with ASCII bytes and two-byte characters (U+0080–U+07FF, through
+		// the flat table low).
+	fast:
+		// A block writes at most nine bytes (seven, then a pair).
+		for nSrc+8 <= len(src) && nDst+16 <= len(dst) {
+			if mb.IsASCII8(src[nSrc:]) {
+				break
+			}
+			end := nSrc + 8
+			for nSrc < end {
+				if nSrc+4 <= len(src) {
+					// Two two-byte characters at a time.
+					s := src[nSrc : nSrc+4 : nSrc+4]
+					w := uint32(s[0])<<24 | uint32(s[1])<<16 | uint32(s[2])<<8 | uint32(s[3])
+					if w&0xE0C0E0C0 == 0xC080C080 {
+						b0 := low[uint16(s[0]&0x1F)<<6|uint16(s[1]&0x3F)]
+						b1 := low[uint16(s[2]&0x1F)<<6|uint16(s[3]&0x3F)]
+						// C0 and C1 leads are overlong: low has no entry for
+						// their code points below U+0080.
+						if b0 != 0 && b1 != 0 && s[0] >= 0xC2 && s[2] >= 0xC2 {
+							dst[nDst] = b0
+							dst[nDst+1] = b1
+							nDst += 2
+							nSrc += 4
+							continue
+						}
+					}
+				}
+				c := src[nSrc]
+				if c < 0x80 {
+					dst[nDst] = c
+					nDst++
+					nSrc++
+					continue
+				}
+				if nSrc+1 >= len(src) {
+					break fast
+				}
+				c1 := src[nSrc+1]
+				if c < 0xC2 || c >= 0xE0 || c1&0xC0 != 0x80 {
+					break fast
+				}
+				b := low[uint16(c&0x1F)<<6|uint16(c1&0x3F)]
+				if b == 0 {
+					break fast
+				}
+				dst[nDst] = b
+				nDst++
+				nSrc += 2
+			}
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -219,7 +334,7 @@ var (
 	// bytes 80–9F are the C1 controls U+0080–U+009F. WHATWG maps the labels
 	// iso-8859-1, latin1 and the like to windows-1252 instead; ucs keeps
 	// them for this codec (package charset documents the deviation).
-	ISO8859_1 = newCodec("iso-8859-1", latin1Table)
+	ISO8859_1 = newLatin1()
 	// USASCII is US-ASCII (ANSI X3.4-1968, ISO 646 IRV): bytes 80–FF are
 	// malformed and only U+0000–U+007F can be encoded. WHATWG maps the
 	// labels ascii and us-ascii to windows-1252; ucs does not.

@@ -184,3 +184,30 @@ func TestHarness(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockEdges feeds the fast paths characters that straddle their
+// eight-byte blocks and the end of the input: valid text round-trips, and
+// every input gives the same result in every streaming schedule.
+func TestBlockEdges(t *testing.T) {
+	for n := 0; n < 20; n++ {
+		pad := strings.Repeat("a", n)
+		for _, tail := range []string{"Ж", "Жж", "\xD0", "ж€", "\xD0a"} {
+			in := []byte(pad + "Жa" + tail)
+			if utf8.Valid(in) {
+				enc, err := Windows1251.AppendEncode(nil, in)
+				if err != nil {
+					t.Fatalf("%q: %v", in, err)
+				}
+				back, err := Windows1251.AppendDecode(nil, enc)
+				if err != nil || !bytes.Equal(back, in) {
+					t.Fatalf("%q → % X → %q, %v", in, enc, back, err)
+				}
+			} else if _, err := Windows1251.AppendEncode(nil, in); err == nil {
+				t.Fatalf("%q: invalid UTF-8 encoded without error", in)
+			}
+			got, _ := Windows1251.WithPolicy(encoding.Replace).AppendEncode(nil, in)
+			mbtest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), true, in, 3)
+			mbtest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), false, got, 3)
+		}
+	}
+}

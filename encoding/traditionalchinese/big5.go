@@ -28,13 +28,17 @@ var Big5 = encoding.NewCodec("big5",
 	func() encoding.Core { return &encoder{t: big5Tables()} })
 
 type tables struct {
-	dec  []uint32        // pointer → packed UTF-8
-	enc  *[65536]uint16  // BMP code point → lead<<8|trail
-	supp map[rune]uint16 // supplementary code point → lead<<8|trail
+	single    [256]uint32     // single bytes 80–FF that are characters (CP950), packed
+	encSingle map[rune]byte   // their code points → byte
+	pairs     bool            // WHATWG: four codes decode to two code points
+	fast      []uint32        // pointer → mb.PackLen form (BMP only)
+	dec       []uint32        // pointer → packed UTF-8
+	enc       *[65536]uint16  // BMP code point → lead<<8|trail
+	supp      map[rune]uint16 // supplementary code point → lead<<8|trail
 }
 
 var big5Tables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}}
+	t := &tables{dec: mb.PackTable32(big5Index[:]), fast: mb.PackLenTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}, pairs: true}
 	last := map[rune]bool{0x2550: true, 0x255E: true, 0x2561: true, 0x256A: true, 0x5341: true, 0x5345: true}
 	for p := (0xA1 - 0x81) * 157; p < len(big5Index); p++ {
 		r := rune(big5Index[p])
@@ -65,6 +69,22 @@ func pointerBytes(p int) uint16 {
 	return uint16(lead<<8 | trail)
 }
 
+// big5Lead and big5Trail give the terms of a Big5 pointer (see mb.Decode2).
+var big5Lead, big5Trail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x81 && i <= 0xFE {
+			lead[i] = uint16(i-0x81) * 157
+		}
+		if i >= 0x40 && i <= 0x7E {
+			trail[i] = uint16(i - 0x40)
+		} else if i >= 0xA1 && i <= 0xFE {
+			trail[i] = uint16(i - 0x62)
+		}
+	}
+	return
+}()
+
 type decoder struct{ t *tables }
 
 func (d *decoder) Reset() {}
@@ -72,6 +92,12 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:19782]
 	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &big5Lead, &big5Trail, d.t.fast)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -83,7 +109,17 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			continue
 		}
 		if c == 0x80 || c == 0xFF {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+			v := d.t.single[c]
+			if v == 0 {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+			}
+			w := mb.Put(dst[nDst:], v)
+			if w == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += w
+			nSrc++
+			continue
 		}
 		if nSrc+1 >= len(src) {
 			if atEOF {
@@ -99,7 +135,7 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 		} else if c2 >= 0xA1 && c2 <= 0xFE {
 			p = int(c-0x81)*157 + int(c2) - 0x62
 		}
-		if p >= 0 {
+		if p >= 0 && d.t.pairs {
 			switch p {
 			case 1133, 1135, 1164, 1166:
 				if len(dst)-nDst < 4 {
@@ -118,6 +154,8 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 				nSrc += 2
 				continue
 			}
+		}
+		if p >= 0 {
 			v = dec[p]
 		}
 		if v == 0 {
@@ -144,6 +182,12 @@ func (e *encoder) Reset() {}
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	enc := e.t.enc
 	for nSrc < len(src) {
+		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, 0)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c < 0x80 {
 			n := mb.ASCII(dst[nDst:], src[nSrc:])
@@ -167,6 +211,15 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 		} else {
 			v = e.t.supp[r]
 		}
+		if b, ok := e.t.encSingle[r]; ok && v == 0 {
+			if nDst >= len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst] = b
+			nDst++
+			nSrc += n
+			continue
+		}
 		if v == 0 {
 			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 		}
@@ -179,3 +232,35 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	}
 	return nDst, nSrc, bad, nil
 }
+
+// CP950 is Microsoft's code page 950, the Big5 of Windows, from ICU's
+// windows-950-2000.ucm: Big5 (ETEN extensions included) with Microsoft's
+// additions, the user-defined areas (lead bytes 81–A0, C6 A1–C8 FE, FA–FE)
+// as private-use code points U+E000–U+F848, 80 as U+0080 and FF as
+// U+F8F8. It decodes the table's round-trip and bytes → Unicode mappings
+// (ten codes, such as A2 A4 for U+2550, decode to a character that encodes
+// elsewhere) and encodes only round trips: Microsoft's best-fit fallbacks
+// (U+00A1 → 21 and the like) are not used. Malformed input is treated as in
+// WHATWG's Big5 decoder (a bad trail byte that is ASCII is decoded again).
+var CP950 = encoding.NewCodec("cp950",
+	func() encoding.Core { return &decoder{t: cp950Tables()} },
+	func() encoding.Core { return &encoder{t: cp950Tables()} })
+
+var cp950Tables = sync.OnceValue(func() *tables {
+	t := &tables{dec: mb.PackTable16(cp950Index[:]), fast: mb.PackLenTable16(cp950Index[:]),
+		enc: new([65536]uint16), supp: map[rune]uint16{}, encSingle: map[rune]byte{}}
+	skip := map[int]bool{}
+	for _, p := range cp950DecodeOnly {
+		skip[int(p)] = true
+	}
+	for p, r := range cp950Index {
+		if r != 0 && !skip[p] && t.enc[r] == 0 {
+			t.enc[r] = pointerBytes(p)
+		}
+	}
+	for b, r := range cp950Single {
+		t.single[b] = mb.Pack(rune(r))
+		t.encSingle[rune(r)] = b
+	}
+	return t
+})

@@ -2,6 +2,10 @@ package traditionalchinese
 
 import (
 	"bytes"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
@@ -62,6 +66,27 @@ func TestIndexEveryPointer(t *testing.T) {
 	if n < 14000 {
 		t.Fatalf("only %d round trips", n)
 	}
+	var codes [][]byte
+	var texts []string
+	for p := (0xA1 - 0x81) * 157; p < 19782; p++ {
+		if r, ok := idx[p]; ok && (first[r] == p || last[r] == p) {
+			switch r {
+			case 0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345:
+				if last[r] != p {
+					continue
+				}
+			default:
+				if first[r] != p {
+					continue
+				}
+			}
+			codes = append(codes, ptrBytes(p))
+			texts = append(texts, string(r))
+		}
+	}
+	for _, step := range []int{0, 1, 2, 5} {
+		mbtest.Concat(t, Big5, codes, texts, step, true)
+	}
 }
 
 // TestWHATWGErrors checks WHATWG's error recovery: a bad trail that is
@@ -99,5 +124,65 @@ func TestHarness(t *testing.T) {
 	}
 	if mbtest.Policies(t, Big5, true, text) == 0 {
 		t.Fatal("expected unmappable characters")
+	}
+}
+
+// TestCP950Table compares CP950 with the ICU table it comes from, mapping
+// by mapping: round trips both ways, bytes → Unicode fallbacks decode
+// only, best-fit fallbacks never.
+func TestCP950Table(t *testing.T) {
+	data, err := os.ReadFile("../../internal/gen/data/windows-950-2000.ucm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[int]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		fs := strings.Fields(line)
+		if len(fs) != 3 || !strings.HasPrefix(fs[0], "<U") {
+			continue
+		}
+		var cp uint32
+		fmt.Sscanf(fs[0], "<U%X>", &cp)
+		b, _ := hex.DecodeString(strings.ReplaceAll(fs[1], `\x`, ""))
+		flag := fs[2]
+		r := string(rune(cp))
+		switch flag {
+		case "|0":
+			got, err := CP950.AppendDecode(nil, b)
+			if err != nil || string(got) != r {
+				t.Fatalf("% X → %q, %v; want U+%04X", b, got, err, cp)
+			}
+			enc, err := CP950.AppendEncode(nil, []byte(r))
+			if err != nil || !bytes.Equal(enc, b) {
+				t.Fatalf("U+%04X → % X, %v; want % X", cp, enc, err, b)
+			}
+		case "|3":
+			got, err := CP950.AppendDecode(nil, b)
+			if err != nil || string(got) != r {
+				t.Fatalf("fallback % X → %q, %v; want U+%04X", b, got, err, cp)
+			}
+		case "|1":
+			if enc, err := CP950.AppendEncode(nil, []byte(r)); err == nil && bytes.Equal(enc, b) {
+				t.Fatalf("best-fit U+%04X → % X used", cp, b)
+			}
+		}
+		counts[int(flag[1]-'0')]++
+	}
+	if counts[0] < 19000 || counts[3] != 10 || counts[1] < 400 {
+		t.Fatalf("mappings seen: %v", counts)
+	}
+	// Where CP950 and WHATWG's Big5 part ways.
+	for _, tc := range []struct{ in, cp950, big5 string }{
+		{"\xF9\xF9", "U+2550", "U+2550"},
+		{"\xA1\x45", "U+2027", "U+2027"},
+		{"\x80", "U+0080", "U+FFFD"},
+		{"\xFA\x40", "U+E000", "U+20547"},
+		{"\x88\x62", "U+F325", "U+00CA U+0304"},
+	} {
+		got, _ := CP950.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
+		got2, _ := Big5.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
+		if mbtest.Runes(got) != tc.cp950 || mbtest.Runes(got2) != tc.big5 {
+			t.Errorf("% X: cp950 %s, big5 %s; want %s, %s", tc.in, mbtest.Runes(got), mbtest.Runes(got2), tc.cp950, tc.big5)
+		}
 	}
 }

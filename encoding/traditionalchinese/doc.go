@@ -1,5 +1,5 @@
 // Package traditionalchinese implements Big5 as the WHATWG Encoding
-// Standard specifies it.
+// Standard specifies it, and Microsoft's code page 950.
 //
 // # Standards
 //
@@ -7,12 +7,14 @@
 //     §11.1.2) with index big5 as pinned in internal/gen/data (2024-09-18).
 //   - Big5 (Institute for Information Industry, 1984) with the ETEN
 //     extensions and HKSCS-2008, as merged into that index.
+//   - Microsoft Windows code page 950, as ICU's windows-950-2000.ucm
+//     records it (pinned in internal/gen/data).
 //
 // # Conformance
 //
-// The codec is WHATWG's Big5 exactly. Deviations from other Big5 tables
-// are listed on Big5. Microsoft's code page 950 differs from it (CP950
-// maps F9 D6–F9 FE and the user-defined areas differently); ucs does not
-// offer a separate CP950 table, and the registry maps the name cp950 to
-// Big5 as browsers do.
+// Big5 is WHATWG's Big5 exactly; deviations from other Big5 tables are
+// listed on it. CP950 is Microsoft's table without its best-fit
+// fallbacks; where it differs from Big5 (the user-defined areas, F9 D6–F9
+// FE, 80 and FF, the HKSCS codes) is listed on CP950. Browsers read text
+// labelled cp950 as Big5; the registry gives the label to CP950.
 package traditionalchinese

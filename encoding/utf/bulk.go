@@ -1,6 +1,9 @@
 package utf
 
-import "github.com/ucskit/ucs/encoding"
+import (
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
+)
 
 // The whole-slice functions below follow one grammar: Append<To>From<From>
 // appends the conversion of src to dst and returns the extended slice;
@@ -33,61 +36,50 @@ func AppendUTF8FromUTF32(dst, src []byte, order ByteOrder) ([]byte, error) {
 // AppendUTF8FromLatin1 appends the UTF-8 form of the ISO 8859-1 text src.
 // Every byte is a character, so it never fails.
 func AppendUTF8FromLatin1(dst, src []byte) []byte {
-	for _, c := range src {
-		if c < 0x80 {
-			dst = append(dst, c)
-		} else {
-			dst = append(dst, 0xC0|c>>6, 0x80|c&0x3F)
-		}
-	}
-	return dst
+	dst = grow(dst, 2*len(src))
+	n, _ := simd.Latin1ToUTF8(dst[len(dst):cap(dst)], src)
+	return dst[:len(dst)+n]
 }
 
 // AppendLatin1FromUTF8 appends the ISO 8859-1 form of the UTF-8 text src.
 // A character above U+00FF is an error of kind unmappable; malformed
 // UTF-8 is an error of its UTF-8 kind.
 func AppendLatin1FromUTF8(dst, src []byte) ([]byte, error) {
-	for i := 0; i < len(src); {
-		c := src[i]
-		if c < 0x80 {
-			dst = append(dst, c)
-			i++
-			continue
-		}
-		r, size, bad, _ := decodeRune(src[i:], true)
-		if size == 0 {
-			return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: bad.Len, Kind: bad.Kind, Rune: -1,
-				Bytes: append([]byte(nil), src[i:i+bad.Len]...), Encode: true}
-		}
-		if r > 0xFF {
-			return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: size, Kind: encoding.Unmappable, Rune: r,
-				Bytes: append([]byte(nil), src[i:i+size]...), Encode: true}
-		}
-		dst = append(dst, byte(r))
-		i += size
+	dst = grow(dst, len(src))
+	n, i := simd.UTF8ToLatin1(dst[len(dst):cap(dst)], src)
+	dst = dst[:len(dst)+n]
+	if i == len(src) {
+		return dst, nil
 	}
-	return dst, nil
+	r, size, bad, _ := decodeRune(src[i:], true)
+	if size == 0 {
+		return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: bad.Len, Kind: bad.Kind, Rune: -1,
+			Bytes: append([]byte(nil), src[i:i+bad.Len]...), Encode: true}
+	}
+	return dst, &encoding.Error{Encoding: "iso-8859-1", Offset: int64(i), Len: size, Kind: encoding.Unmappable, Rune: r,
+		Bytes: append([]byte(nil), src[i:i+size]...), Encode: true}
+}
+
+// grow returns dst with room for n more bytes.
+func grow(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	g := make([]byte, len(dst), len(dst)+n)
+	copy(g, dst)
+	return g
 }
 
 // UTF16LenFromUTF8 returns the number of UTF-16 code units that encode
 // the valid UTF-8 text src (characters beyond the BMP count two).
-func UTF16LenFromUTF8(src []byte) int {
-	n := 0
-	for _, c := range src {
-		switch {
-		case c&0xC0 != 0x80:
-			n++
-			if c >= 0xF0 {
-				n++
-			}
-		}
-	}
-	return n
-}
+func UTF16LenFromUTF8(src []byte) int { return simd.UTF16LenFromUTF8(src) }
 
 // UTF8LenFromUTF16 returns the number of bytes of the UTF-8 form of the
 // valid UTF-16 text src.
 func UTF8LenFromUTF16(src []byte, order ByteOrder) int {
+	if order == LittleEndian {
+		return simd.UTF8LenFromUTF16LE(src)
+	}
 	n := 0
 	for i := 0; i+1 < len(src); i += 2 {
 		u := u16(src[i:], order)
@@ -107,15 +99,7 @@ func UTF8LenFromUTF16(src []byte, order ByteOrder) int {
 }
 
 // RuneCount returns the number of characters of the valid UTF-8 text src.
-func RuneCount(src []byte) int {
-	n := 0
-	for _, c := range src {
-		if c&0xC0 != 0x80 {
-			n++
-		}
-	}
-	return n
-}
+func RuneCount(src []byte) int { return simd.RuneCount(src) }
 
 func fixed16(o ByteOrder) *encoding.Codec {
 	if o == LittleEndian {

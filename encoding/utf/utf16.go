@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 	"golang.org/x/text/transform"
 )
 
@@ -166,7 +167,21 @@ func (d *wideDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 
 func (d *wideDecoder) convert16(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	o := d.order
+	kernel := simd.UTF16BEToUTF8
+	if o == LittleEndian {
+		kernel = simd.UTF16LEToUTF8
+	}
 	for nSrc+2 <= len(src) {
+		if d.form == formUTF16 {
+			// The kernel converts the valid prefix; the code below
+			// explains what stopped it, one character at a time.
+			nd, ns := kernel(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc+2 > len(src) {
+				break
+			}
+		}
 		// Four ASCII units at a time.
 		for nSrc+8 <= len(src) && nDst+4 <= len(dst) {
 			w := binary.LittleEndian.Uint64(src[nSrc:])
@@ -239,6 +254,16 @@ func (d *wideDecoder) convert16(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 func (d *wideDecoder) convert32(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	o := d.order
 	for nSrc+4 <= len(src) {
+		if o == LittleEndian {
+			// Values up to U+10FFFF that are not surrogates read the same
+			// in UTF-32 and UCS-4: the kernel takes them.
+			nd, ns := simd.UTF32LEToUTF8(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc+4 > len(src) {
+				break
+			}
+		}
 		v := u32(src[nSrc:], o)
 		switch {
 		case v >= 0xD800 && v <= 0xDFFF && d.form == formUTF32:
@@ -301,7 +326,19 @@ func (e *wideEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		e.started = true
 	}
 	if e.form <= formUCS2 {
+		kernel := simd.UTF8ToUTF16BE
+		if o == LittleEndian {
+			kernel = simd.UTF8ToUTF16LE
+		}
 		for nSrc < len(src) {
+			if e.form == formUTF16 {
+				nd, ns := kernel(dst[nDst:], src[nSrc:])
+				nDst += nd
+				nSrc += ns
+				if nSrc >= len(src) {
+					break
+				}
+			}
 			// Four ASCII bytes at a time.
 			for nSrc+4 <= len(src) && nDst+8 <= len(dst) && binary.LittleEndian.Uint32(src[nSrc:])&0x80808080 == 0 {
 				for k := 0; k < 4; k++ {
@@ -344,6 +381,14 @@ func (e *wideEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		return nDst, nSrc, bad, nil
 	}
 	for nSrc < len(src) {
+		if o == LittleEndian {
+			nd, ns := simd.UTF8ToUTF32LE(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		var r rune
 		var size int
 		var b encoding.Bad

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 	"golang.org/x/text/transform"
 )
 
@@ -207,14 +208,15 @@ func validUTF8Prefix(b []byte, leads *[256]leadInfo) int {
 }
 
 // strictValidPrefix returns the length of the longest valid RFC 3629
-// prefix of b made of complete characters.
+// prefix of b made of complete characters, with the fastest kernel.
 func strictValidPrefix(b []byte) int {
-	return validPrefix(b, &strictLeads)
+	n, _, _ := simd.ValidateUTF8(b)
+	return n
 }
 
 // Valid reports whether p is entirely valid UTF-8 per RFC 3629. It does
 // not allocate.
-func Valid(p []byte) bool { return strictValidPrefix(p) == len(p) }
+func Valid(p []byte) bool { return simd.ValidUTF8(p) }
 
 // ValidString reports whether s is entirely valid UTF-8 per RFC 3629.
 func ValidString(s string) bool { return utf8.ValidString(s) }
@@ -224,11 +226,10 @@ func ValidString(s string) bool { return utf8.ValidString(s) }
 // offset, length (the maximal subpart) and kind. It allocates only for
 // the error.
 func Validate(p []byte) error {
-	n := strictValidPrefix(p)
+	n, kind, blen := simd.ValidateUTF8(p)
 	if n == len(p) {
 		return nil
 	}
-	kind, blen, _ := classify(p[n:], &strictLeads)
 	return &encoding.Error{
 		Encoding: "utf-8",
 		Offset:   int64(n),

@@ -45,6 +45,7 @@ func main() {
 		g.printf("package traditionalchinese\n\n")
 		idx := readIndex("index-big5.txt")
 		g.index32("big5Index", "index-big5.txt", idx, 19782)
+		genCP950(&g)
 	case "japanese":
 		g.printf("package japanese\n\n")
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
@@ -392,4 +393,58 @@ func genSingleByte(g *gen) {
 		g.values(128, func(i int) uint32 { return uint32(high[i]) }, 4)
 		g.printf("}\n\n")
 	}
+}
+
+// genCP950 writes Microsoft's code page 950 from ICU's windows-950-2000.ucm:
+// the two-byte codes in Big5's pointer layout (round trips |0 and
+// bytes → Unicode fallbacks |3), the |3 pointers (decode only), and the
+// single bytes 80–FF that are characters. Unicode → bytes best-fit
+// fallbacks (|1) are left out: a strict encoder does not guess.
+func genCP950(g *gen) {
+	const file = "windows-950-2000.ucm"
+	idx := map[int]rune{}
+	var decodeOnly []int
+	var single []string
+	for _, e := range readUCM(file) {
+		if e.flag == 1 {
+			continue
+		}
+		switch len(e.bytes) {
+		case 1:
+			if e.bytes[0] >= 0x80 {
+				single = append(single, fmt.Sprintf("0x%02X: 0x%04X,", e.bytes[0], e.r))
+			}
+		case 2:
+			lead, trail := int(e.bytes[0]), int(e.bytes[1])
+			var p int
+			switch {
+			case lead < 0x81 || lead > 0xFE:
+				log.Fatalf("%s: lead byte %02X", file, lead)
+			case trail >= 0x40 && trail <= 0x7E:
+				p = (lead-0x81)*157 + trail - 0x40
+			case trail >= 0xA1 && trail <= 0xFE:
+				p = (lead-0x81)*157 + trail - 0x62
+			default:
+				log.Fatalf("%s: trail byte %02X", file, trail)
+			}
+			if _, dup := idx[p]; dup {
+				log.Fatalf("%s: % X mapped twice", file, e.bytes)
+			}
+			idx[p] = e.r
+			if e.flag == 3 {
+				decodeOnly = append(decodeOnly, p)
+			}
+		default:
+			log.Fatalf("%s: %d-byte code", file, len(e.bytes))
+		}
+	}
+	sort.Ints(decodeOnly)
+	g.printf("// cp950Index is Microsoft's code page 950 (ICU windows-950-2000.ucm) in\n// Big5's pointer layout, pointer → code point; 0 means no character.\n")
+	g.printf("var cp950Index = [19782]uint16{\n")
+	g.values(19782, func(i int) uint32 { return uint32(idx[i]) }, 4)
+	g.printf("}\n\n// cp950DecodeOnly are the pointers whose code point encodes elsewhere (|3).\nvar cp950DecodeOnly = []uint16{")
+	for _, p := range decodeOnly {
+		g.printf("%d, ", p)
+	}
+	g.printf("}\n\n// cp950Single maps the single bytes 80–FF that are characters.\nvar cp950Single = map[byte]uint16{%s}\n", strings.Join(single, " "))
 }

@@ -9,16 +9,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 const hiBits = 0x8080808080808080
 
 // ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
-// fits in dst, and returns its length. It reads eight bytes at a time and
-// does not allocate.
+// fits in dst, and returns its length. It finds the end of long runs with
+// the vector kernels of internal/simd, of short ones eight bytes at a
+// time, and does not allocate.
 func ASCII(dst, src []byte) int {
 	n := min(len(dst), len(src))
 	src = src[:n]
+	if n >= 64 {
+		// Long runs: the vector kernel finds the end, memmove copies.
+		i := simd.ASCIIPrefix(src)
+		copy(dst, src[:i])
+		return i
+	}
 	i := 0
 	for ; i+32 <= n; i += 32 {
 		s := src[i : i+32 : i+32]
@@ -216,6 +224,177 @@ func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 		}
 	} else if c >= 0xC2 && c < 0xE0 && len(src) >= 2 && src[1]&0xC0 == 0x80 {
 		return rune(c&0x1F)<<6 | rune(src[1]&0x3F), 2, encoding.KindNone
+	} else if c >= 0xF0 && c < 0xF5 && len(src) >= 4 && src[1]&0xC0 == 0x80 && src[2]&0xC0 == 0x80 && src[3]&0xC0 == 0x80 {
+		r = rune(c&0x07)<<18 | rune(src[1]&0x3F)<<12 | rune(src[2]&0x3F)<<6 | rune(src[3]&0x3F)
+		if r >= 0x10000 && r <= 0x10FFFF {
+			return r, 4, encoding.KindNone
+		}
 	}
 	return DecodeRune(src, atEOF)
+}
+
+// PackLen returns the UTF-8 bytes of a BMP code point r >= 0x80 packed
+// little-endian in the low three bytes of a uint32, with the length in the
+// high byte, as the fast decode tables store them; 0 for r == 0 and for r
+// beyond the BMP (which the fast tables leave to the slow path).
+func PackLen(r rune) uint32 {
+	if r <= 0 || r > 0xFFFF {
+		return 0
+	}
+	var b [4]byte
+	n := utf8.EncodeRune(b[:], r)
+	return binary.LittleEndian.Uint32(b[:])&0xFFFFFF | uint32(n)<<24
+}
+
+// PackLenTable16 returns the PackLen form of a code point table.
+func PackLenTable16(idx []uint16) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = PackLen(rune(r))
+	}
+	return out
+}
+
+// PackLenTable32 returns the PackLen form of a code point table; entries
+// beyond the BMP are 0.
+func PackLenTable32(idx []uint32) []uint32 {
+	out := make([]uint32, len(idx))
+	for i, r := range idx {
+		out[i] = PackLen(rune(r))
+	}
+	return out
+}
+
+// IsASCII8 reports whether the eight bytes at the start of p (len(p) >= 8)
+// are all ASCII.
+func IsASCII8(p []byte) bool { return binary.LittleEndian.Uint64(p)&hiBits == 0 }
+
+// Invalid is the value of a Decode2 lead or trail table entry for a byte
+// that cannot occur in that position: it puts the pointer beyond any index.
+const Invalid = 0x7FFF
+
+// Decode2 is the fast path of the double-byte decoders: it decodes ASCII
+// bytes and two-byte characters while both buffers have room, and stops
+// at anything else (other sequences, errors, a run of eight ASCII bytes,
+// the end of either buffer) for the caller's general loop. The pointer of
+// a two-byte code is lead[first byte] + trail[second byte]; tab holds the
+// characters in PackLen form. It does not allocate.
+func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
+	for nSrc+2 <= len(src) && nDst+8 <= len(dst) {
+		if nSrc+4 <= len(src) {
+			// Two characters at a time while both are two-byte codes.
+			s := src[nSrc : nSrc+4 : nSrc+4]
+			p0 := uint(lead[s[0]]) + uint(trail[s[1]])
+			p1 := uint(lead[s[2]]) + uint(trail[s[3]])
+			if p0 < uint(len(tab)) {
+				v0 := tab[p0]
+				if p1 < uint(len(tab)) {
+					v1 := tab[p1]
+					if v0 != 0 && v1 != 0 {
+						d := dst[nDst : nDst+8 : nDst+8]
+						binary.LittleEndian.PutUint32(d[0:4], v0)
+						n0 := uint(v0>>24) & 3
+						binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
+						nDst += int(n0) + int(v1>>24)
+						nSrc += 4
+						continue
+					}
+				} else if v0 != 0 && s[2] < 0x80 {
+					// A character and an ASCII byte (a space, mostly).
+					d := dst[nDst : nDst+8 : nDst+8]
+					binary.LittleEndian.PutUint32(d[0:4], v0)
+					n0 := uint(v0>>24) & 3
+					d[n0] = s[2]
+					nDst += int(n0) + 1
+					nSrc += 3
+					continue
+				}
+			}
+		}
+		s := src[nSrc : nSrc+2 : nSrc+2]
+		c := s[0]
+		if c < 0x80 {
+			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		p := uint(lead[c]) + uint(trail[s[1]])
+		if p >= uint(len(tab)) {
+			return
+		}
+		v := tab[p]
+		if v == 0 {
+			return
+		}
+		binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
+		nDst += int(v >> 24)
+		nSrc += 2
+	}
+	return
+}
+
+// Encode2 is the fast path of the double-byte encoders: it encodes ASCII
+// bytes and three-byte UTF-8 characters whose code in enc (lead<<8|trail)
+// is not 0, while both buffers have room, and stops at anything else for
+// the caller's general loop. The character skip (0 for none) is always left
+// to the general loop. It does not allocate.
+func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		if nSrc+6 <= len(src) && nDst+4 <= len(dst) {
+			// Two three-byte characters at a time, or one and an ASCII byte.
+			s := src[nSrc : nSrc+6 : nSrc+6]
+			if s[3] < 0x80 && s[0]&0xF0 == 0xE0 && (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 == 0x8080 {
+				r0 := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+				if v0 := enc[r0]; v0 != 0 && r0 >= 0x800 && r0 != skip {
+					d := dst[nDst : nDst+4 : nDst+4]
+					binary.BigEndian.PutUint16(d[0:2], v0)
+					d[2] = s[3]
+					nDst += 3
+					nSrc += 4
+					continue
+				}
+			}
+			if s[0]&0xF0 == 0xE0 && s[3]&0xF0 == 0xE0 &&
+				(uint32(s[1])<<24|uint32(s[2])<<16|uint32(s[4])<<8|uint32(s[5]))&0xC0C0C0C0 == 0x80808080 {
+				r0 := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+				r1 := uint16(s[3]&0x0F)<<12 | uint16(s[4]&0x3F)<<6 | uint16(s[5]&0x3F)
+				v0, v1 := enc[r0], enc[r1]
+				if v0 != 0 && v1 != 0 && r0 >= 0x800 && r1 >= 0x800 && r0 != skip && r1 != skip {
+					binary.BigEndian.PutUint32(dst[nDst:nDst+4:nDst+4], uint32(v0)<<16|uint32(v1))
+					nDst += 4
+					nSrc += 6
+					continue
+				}
+			}
+		}
+		s := src[nSrc : nSrc+3 : nSrc+3]
+		c := s[0]
+		if c < 0x80 {
+			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		if c&0xF0 != 0xE0 || (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 != 0x8080 {
+			return
+		}
+		r := uint16(c&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+		v := enc[r]
+		// Overlong forms (r < 0x800) must not encode; surrogates have no
+		// code (v == 0).
+		if v == 0 || r < 0x800 || r == skip {
+			return
+		}
+		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v)
+		nDst += 2
+		nSrc += 3
+	}
+	return
 }

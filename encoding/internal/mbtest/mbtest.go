@@ -235,3 +235,39 @@ func MalformedUTF8() [][]byte {
 		{0xE6, 0xB1}, {0xE6, 'a'}, {'a', 0xF0, 0x9F, 0x92}, {0xF0, 0x9F, 0x41},
 	}
 }
+
+// Concat checks that c decodes the concatenation of codes to the
+// concatenation of texts, and encodes it back (when encodable is true),
+// with an ASCII byte inserted after every step-th code so that the fast
+// paths meet characters next to characters and next to ASCII.
+func Concat(tb testing.TB, c *encoding.Codec, codes [][]byte, texts []string, step int, encodable bool) {
+	tb.Helper()
+	var in, want []byte
+	for i := range codes {
+		in = append(in, codes[i]...)
+		want = append(want, texts[i]...)
+		if step > 0 && i%step == step-1 {
+			in = append(in, ' ')
+			want = append(want, ' ')
+		}
+	}
+	got, err := c.AppendDecode(nil, in)
+	if err != nil || !bytes.Equal(got, want) {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		tb.Fatalf("%s: decoding %d concatenated codes (step %d): %v; output differs at byte %d", c.Name(), len(codes), step, err, i)
+	}
+	if !encodable {
+		return
+	}
+	enc, err := c.AppendEncode(nil, want)
+	if err != nil || !bytes.Equal(enc, in) {
+		i := 0
+		for i < len(enc) && i < len(in) && enc[i] == in[i] {
+			i++
+		}
+		tb.Fatalf("%s: encoding the concatenated text (step %d): %v; output differs at byte %d", c.Name(), step, err, i)
+	}
+}

@@ -1,0 +1,31 @@
+package detect
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzDetect checks that detection never panics, that confidences lie in
+// [0, 1] in order, and that every candidate decodes the input.
+func FuzzDetect(f *testing.F) {
+	for _, s := range []string{
+		"", "Bush hid the facts", "\xC1\xAA\xCD\xA8", "\xEF\xBB\xBFa", "\xFF\xFEa\x00",
+		"caf\xe9", "\x1b$B$3$s$K$A$O\x1b(B", "\x81\x30\x81\x30", "\x00\x00\xFE\xFF",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		res := Detect(b)
+		for i, c := range res.Candidates {
+			if c.Confidence < 0 || c.Confidence > 1 || (i > 0 && c.Confidence > res.Candidates[i-1].Confidence) {
+				t.Fatalf("% X: confidences %+v", b, res.Candidates)
+			}
+			if _, ok := decodeAs(c.Encoding, c.BOM, b); !ok {
+				t.Fatalf("% X: candidate %s does not decode the input", b, c.Encoding)
+			}
+		}
+		if _, err := DetectReader(bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

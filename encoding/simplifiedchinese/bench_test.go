@@ -1,0 +1,55 @@
+package simplifiedchinese
+
+import (
+	"testing"
+
+	xsc "golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/ucskit/ucs/encoding/internal/mbtest"
+)
+
+// The benchmarks decode the legacy files of the shared corpus and encode
+// their UTF-8 text (the decoded file, so that every character encodes).
+// The x/text figures are for comparison on the same machine.
+
+func BenchmarkDecode(b *testing.B) {
+	for _, bc := range []struct{ name, file string }{
+		{"GBK/Chinese", "legacy/Chinese-Lipsum.gbk.txt"},
+		{"GB18030/Chinese", "legacy/Chinese-Lipsum.gb18030.txt"},
+		{"GB18030/Emoji", "legacy/Emoji-Lipsum.gb18030.txt"},
+		{"GB18030/ASCII", "Latin-Lipsum.utf8.txt"},
+	} {
+		src := mbtest.Corpus(b, bc.file)
+		c := GB18030
+		if bc.name[:3] == "GBK" {
+			c = GBK
+		}
+		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.DecodeTransformer(), src) })
+		x := xsc.GB18030
+		if c == GBK {
+			x = xsc.GBK
+		}
+		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewDecoder(), src) })
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	for _, bc := range []struct{ name, file string }{
+		{"GBK/Chinese", "legacy/Chinese-Lipsum.gbk.txt"},
+		{"GB18030/Chinese", "legacy/Chinese-Lipsum.gb18030.txt"},
+		{"GB18030/Emoji", "legacy/Emoji-Lipsum.gb18030.txt"},
+		{"GB18030/ASCII", "Latin-Lipsum.utf8.txt"},
+	} {
+		c := GB18030
+		x := xsc.GB18030
+		if bc.name[:3] == "GBK" {
+			c, x = GBK, xsc.GBK
+		}
+		src, err := c.AppendDecode(nil, mbtest.Corpus(b, bc.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.EncodeTransformer(), src) })
+		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewEncoder(), src) })
+	}
+}

@@ -1,0 +1,34 @@
+package singlebyte
+
+import (
+	"testing"
+
+	"github.com/ucskit/ucs/encoding/internal/mbtest"
+)
+
+var fuzzSamples = [][]byte{
+	{0}, []byte("Aé€Жж\u0E01ğš"), {0x80, 0x81, 0x9F, 0xA0, 0xFF}, []byte("\xd0\x9f\xd1\x80"),
+}
+
+// FuzzSingleByte fuzzes every single-byte codec: the first byte of the
+// input picks the codec, the rest is the data.
+func FuzzSingleByte(f *testing.F) {
+	for i, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Russian-Lipsum.cp1251.txt")) {
+		f.Add(append([]byte{byte(i)}, s...))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		mbtest.CheckFuzz(t, all[int(data[0])%len(all)], data[1:], nil)
+	})
+}
+
+// TestWriteFuzzSeeds writes the committed seed corpus (UCS_WRITE_SEEDS=1).
+func TestWriteFuzzSeeds(t *testing.T) {
+	var seeds [][]byte
+	for i, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Russian-Lipsum.cp1251.txt")) {
+		seeds = append(seeds, append([]byte{byte(i)}, s...))
+	}
+	mbtest.WriteSeeds(t, "FuzzSingleByte", seeds)
+}

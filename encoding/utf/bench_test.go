@@ -1,0 +1,88 @@
+package utf
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/shared"
+)
+
+// corpus returns the UTF-8 lipsum files of the benchmark corpus, by
+// script name.
+func corpus(b *testing.B) map[string][]byte {
+	b.Helper()
+	dir := shared.Path(b, "bench/corpus")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.utf8.txt"))
+	m := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".utf8.txt")
+		m[strings.TrimSuffix(name, "-Lipsum")] = data
+	}
+	if len(m) == 0 {
+		b.Fatal("no *.utf8.txt files in the benchmark corpus")
+	}
+	return m
+}
+
+func benchTransform(b *testing.B, c *encoding.Codec, decode bool, src []byte) {
+	tr := c.EncodeTransformer()
+	if decode {
+		tr = c.DecodeTransformer()
+	}
+	dst := make([]byte, 4*len(src)+64)
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tr.Reset()
+		if _, _, err := tr.Transform(dst, src, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkValidate measures Valid over each script of the corpus.
+func BenchmarkValidate(b *testing.B) {
+	for name, data := range corpus(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for i := 0; i < b.N; i++ {
+				if !Valid(data) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDecode measures each decoder (input in its encoding, output
+// UTF-8) and BenchmarkEncode each encoder (input UTF-8), with throughput
+// in bytes of input.
+func BenchmarkDecode(b *testing.B) {
+	for name, data := range corpus(b) {
+		for _, c := range allCodecs() {
+			enc, err := c.AppendEncode(nil, data)
+			if err != nil {
+				continue // UCS-2 cannot encode the emoji text
+			}
+			b.Run(name+"/"+c.Name(), func(b *testing.B) { benchTransform(b, c, true, enc) })
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	for name, data := range corpus(b) {
+		for _, c := range allCodecs() {
+			if _, err := c.AppendEncode(nil, data); err != nil {
+				continue
+			}
+			b.Run(name+"/"+c.Name(), func(b *testing.B) { benchTransform(b, c, false, data) })
+		}
+	}
+}

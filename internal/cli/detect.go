@@ -1,0 +1,206 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/ucskit/ucs/detect"
+)
+
+func init() {
+	register(&Command{
+		Name:    "detect",
+		Summary: "guess the encoding of files",
+		Usage: `Usage: ucs detect [--json] [--all] [--min-confidence X] FILE...
+
+Guesses the character encoding of each FILE ("-" reads standard input) from
+its byte-order mark, its structure and the statistics of its text, and
+prints one line per file:
+
+  FILE: ENCODING (confidence 0.97, language zh-Hans)
+
+Flags:
+  --json              print one JSON object per file and line:
+                      {"file":..., "encoding":..., "confidence":X,
+                       "language":..., "bom":bool}
+  --all               also list the other candidates, best first (in JSON,
+                      as "candidates")
+  --min-confidence X  the confidence, between 0 and 1, below which a guess
+                      counts as unsure (default 0.5)
+
+ucs detect reads at most the first 64 KiB of each file, less when the start
+is conclusive. Pure ASCII is reported as us-ascii, which every
+ASCII-compatible encoding (UTF-8 included) decodes alike.
+
+Exit status: 0 when every guess is confident; 4 when some guess is below
+--min-confidence (the guess is still printed); 2 on a usage error; 3 when a
+file cannot be read.
+
+Examples:
+  ucs detect notes.txt
+  ucs detect --json --all *.csv
+`,
+		Run: runDetect,
+	})
+}
+
+type detectFlags struct {
+	json, all bool
+	min       float64
+	files     []string
+}
+
+func parseDetectFlags(args []string) (detectFlags, error) {
+	f := detectFlags{min: 0.5}
+	flagsDone := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if flagsDone || a == "-" || !strings.HasPrefix(a, "-") {
+			f.files = append(f.files, a)
+			continue
+		}
+		if a == "--" {
+			flagsDone = true
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch name {
+		case "json", "all":
+			if hasValue {
+				return f, fmt.Errorf("flag --%s takes no value", name)
+			}
+			if name == "json" {
+				f.json = true
+			} else {
+				f.all = true
+			}
+		case "min-confidence":
+			if !hasValue {
+				if i+1 == len(args) {
+					return f, fmt.Errorf("flag --min-confidence needs a value between 0 and 1")
+				}
+				i++
+				value = args[i]
+			}
+			x, err := strconv.ParseFloat(value, 64)
+			if err != nil || x < 0 || x > 1 {
+				return f, fmt.Errorf("--min-confidence %q: want a number between 0 and 1", value)
+			}
+			f.min = x
+		case "h", "help":
+			return f, detectErrHelp
+		default:
+			return f, fmt.Errorf("unknown flag %q%s", a, suggest(name, []string{"json", "all", "min-confidence"}))
+		}
+	}
+	if len(f.files) == 0 {
+		return f, fmt.Errorf("no file given")
+	}
+	return f, nil
+}
+
+var detectErrHelp = errors.New("help")
+
+type detectCandidateJSON struct {
+	Encoding   string  `json:"encoding"`
+	Confidence float64 `json:"confidence"`
+	Language   string  `json:"language"`
+	BOM        bool    `json:"bom"`
+}
+
+type detectJSON struct {
+	File       string                `json:"file"`
+	Encoding   string                `json:"encoding"`
+	Confidence float64               `json:"confidence"`
+	Language   string                `json:"language"`
+	BOM        bool                  `json:"bom"`
+	Candidates []detectCandidateJSON `json:"candidates,omitempty"`
+}
+
+func runDetect(env *Env, args []string) int {
+	f, err := parseDetectFlags(args)
+	if err == detectErrHelp {
+		fmt.Fprint(env.Stdout, commands["detect"].Usage)
+		return ExitOK
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ucs detect: %v\nRun 'ucs help detect' for usage.\n", err)
+		return ExitUsage
+	}
+	code := ExitOK
+	for _, name := range f.files {
+		res, err := detectFile(env, name)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs detect: %v\n", err)
+			code = ExitIO
+			continue
+		}
+		best := res.Best()
+		if f.json {
+			out := detectJSON{File: name, Encoding: best.Encoding, Confidence: best.Confidence, Language: best.Language, BOM: best.BOM}
+			if f.all {
+				out.Candidates = []detectCandidateJSON{}
+				for _, c := range res.Candidates {
+					out.Candidates = append(out.Candidates, detectCandidateJSON{c.Encoding, c.Confidence, c.Language, c.BOM})
+				}
+			}
+			line, _ := json.Marshal(out)
+			fmt.Fprintf(env.Stdout, "%s\n", line)
+		} else {
+			fmt.Fprintf(env.Stdout, "%s: %s\n", name, describeCandidate(best))
+			if f.all {
+				for _, c := range res.Candidates[min(1, len(res.Candidates)):] {
+					fmt.Fprintf(env.Stdout, "  %s\n", describeCandidate(c))
+				}
+			}
+		}
+		if best.Confidence < f.min && code == ExitOK {
+			code = ExitUnsure
+		}
+	}
+	return code
+}
+
+// describeCandidate formats "ENCODING (confidence 0.97, language zh-Hans)".
+func describeCandidate(c detect.Candidate) string {
+	if c.Encoding == "" {
+		return "unknown (confidence 0.00)"
+	}
+	s := fmt.Sprintf("%s (confidence %.2f", c.Encoding, c.Confidence)
+	if c.Language != "" {
+		s += ", language " + c.Language
+	}
+	return s + ")"
+}
+
+func detectFile(env *Env, name string) (detect.Result, error) {
+	var r io.Reader
+	if name == "-" {
+		r = env.Stdin
+	} else {
+		fh, err := os.Open(name)
+		if err != nil {
+			return detect.Result{}, fmt.Errorf("cannot read %s: %v", name, detectPlainErr(err))
+		}
+		defer fh.Close()
+		r = fh
+	}
+	res, err := detect.DetectReader(r)
+	if err != nil {
+		return res, fmt.Errorf("reading %s: %v", name, detectPlainErr(err))
+	}
+	return res, nil
+}
+
+// detectPlainErr strips the path that os errors repeat.
+func detectPlainErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

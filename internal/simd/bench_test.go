@@ -1,0 +1,82 @@
+package simd
+
+import (
+	"strings"
+	"testing"
+)
+
+// The benchmarks run every op over every file of the shared corpus with
+// every kernel: Benchmark<Op>/<kernel>/<file>, in bytes of input per
+// second. scripts/bench.sh turns them into the table of BENCHMARKS.md.
+
+// benchInput gives the input of an op for a corpus file (UTF-8 text):
+// converted once to the op's source form.
+func benchInput(b *testing.B, op, name string) []byte {
+	data := corpusFile(b, name)
+	if op == "utf8-to-latin1" || op == "latin1-to-utf8" {
+		if name != "French.utf8.txt" && name != "Latin-Lipsum.utf8.txt" {
+			return nil
+		}
+		data = latin1Subset(data)
+	}
+	return sourceForm(op, data)
+}
+
+func shortName(name string) string {
+	name = strings.TrimSuffix(name, ".utf8.txt")
+	return strings.TrimSuffix(name, "-Lipsum")
+}
+
+func benchOp(b *testing.B, op string, run func(dst, src []byte)) {
+	for _, k := range Kernels() {
+		b.Run(k, func(b *testing.B) {
+			for _, name := range corpusNames(b) {
+				src := benchInput(b, op, name)
+				if src == nil {
+					continue
+				}
+				b.Run(shortName(name), func(b *testing.B) {
+					restore, _ := ForceKernel(k)
+					defer restore()
+					dst := make([]byte, 4*len(src)+64)
+					b.SetBytes(int64(len(src)))
+					b.ResetTimer()
+					for b.Loop() {
+						run(dst, src)
+					}
+				})
+			}
+		})
+	}
+}
+
+func BenchmarkValidateUTF8(b *testing.B) {
+	benchOp(b, "validate-utf8", func(_, src []byte) {
+		if !ValidUTF8(src) {
+			b.Fatal("invalid")
+		}
+	})
+}
+
+func BenchmarkASCIIPrefix(b *testing.B) {
+	benchOp(b, "ascii", func(_, src []byte) { ASCIIPrefix(src) })
+}
+
+func benchConv(b *testing.B, op string, f func(dst, src []byte) (int, int)) {
+	benchOp(b, op, func(dst, src []byte) {
+		if _, n := f(dst, src); n != len(src) {
+			b.Fatalf("%s stopped at %d of %d", op, n, len(src))
+		}
+	})
+}
+
+func BenchmarkUTF8ToUTF16LE(b *testing.B) { benchConv(b, "utf8-to-utf16le", UTF8ToUTF16LE) }
+func BenchmarkUTF16LEToUTF8(b *testing.B) { benchConv(b, "utf16le-to-utf8", UTF16LEToUTF8) }
+func BenchmarkUTF8ToUTF32LE(b *testing.B) { benchConv(b, "utf8-to-utf32le", UTF8ToUTF32LE) }
+func BenchmarkUTF32LEToUTF8(b *testing.B) { benchConv(b, "utf32le-to-utf8", UTF32LEToUTF8) }
+func BenchmarkLatin1ToUTF8(b *testing.B)  { benchConv(b, "latin1-to-utf8", Latin1ToUTF8) }
+func BenchmarkUTF8ToLatin1(b *testing.B)  { benchConv(b, "utf8-to-latin1", UTF8ToLatin1) }
+
+func BenchmarkRuneCount(b *testing.B) {
+	benchOp(b, "validate-utf8", func(_, src []byte) { RuneCount(src) })
+}

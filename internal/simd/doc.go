@@ -1,0 +1,39 @@
+// Package simd holds the bulk kernels behind the UTF codecs: UTF-8
+// validation, ASCII checks, conversions between UTF-8, UTF-16, UTF-32 and
+// Latin-1, and the length functions that size conversion buffers.
+//
+// Every operation has a pure-Go reference implementation (a table-driven
+// scalar core with word-at-a-time ASCII skipping) and, on amd64, vector
+// kernels written in Go assembly for AVX2 and AVX-512 (with VBMI and VBMI2).
+// The kernel is chosen once, at first use, from the CPU's features as
+// reported by golang.org/x/sys/cpu. The environment variable UCS_SIMD pins
+// a kernel: scalar, avx2 or avx512. A pin that the CPU cannot run (or an
+// unknown name) falls back to the best kernel the CPU has. Building with
+// the purego tag turns every assembly file off and leaves only the scalar
+// kernel.
+//
+// The vector path finds, the scalar path explains: a kernel reports how
+// far the input is certainly well formed, and the scalar code re-scans the
+// rest to give the exact offset, kind and length of the first error.
+//
+// # Standards
+//
+//   - UTF-8: RFC 3629 §3 and §4; The Unicode Standard, chapter 3, §3.9
+//     (D92, Table 3-7 "Well-Formed UTF-8 Byte Sequences"), and the
+//     "U+FFFD substitution of maximal subparts" that defines badLen.
+//   - UTF-16: RFC 2781 §2; The Unicode Standard §3.9 D91.
+//   - UTF-32: The Unicode Standard §3.9 D90.
+//   - Latin-1: ISO/IEC 8859-1, mapped one to one onto U+0000–U+00FF.
+//
+// # Conformance
+//
+//   - Converters are strict: they stop before the first ill-formed or
+//     incomplete sequence; policies (replacement and the like) belong to
+//     the codecs that call them.
+//   - The assume-valid functions (names ending in Valid) give unspecified
+//     output on ill-formed input; they never read or write out of bounds.
+//     Today they share the validating code paths.
+//   - UTF-8 error kinds follow the vocabulary of the conformance data
+//     (encoding.Kind); the kind is advisory, the offset and maximal-subpart
+//     length are what the standard defines.
+package simd

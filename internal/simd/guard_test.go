@@ -1,0 +1,91 @@
+//go:build linux || darwin || freebsd
+
+package simd
+
+import (
+	"os"
+	"runtime/debug"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// guarded maps two pages and protects the second, so that a read or write
+// past the first page faults. It returns the first page.
+func guarded(t *testing.T) []byte {
+	t.Helper()
+	ps := os.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	if err := syscall.Mprotect(mem[ps:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	if !faults(unsafe.Pointer(&mem[ps])) {
+		t.Fatal("the guard page does not fault")
+	}
+	return mem[:ps:ps]
+}
+
+// faults reports whether reading the byte at p faults.
+func faults(p unsafe.Pointer) (faulted bool) {
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		faulted = recover() != nil
+	}()
+	_ = *(*byte)(p)
+	return false
+}
+
+// atEnd copies b to the end of page and returns the copy, which ends
+// exactly at the protected page.
+func atEnd(page, b []byte) []byte {
+	s := page[len(page)-len(b):]
+	copy(s, b)
+	return s
+}
+
+// TestGuardPages runs every op with every kernel on inputs that end
+// exactly at a protected page, and with destinations that end there, for
+// every length 0–257 of several texts: an over-read or over-write
+// crashes the test.
+func TestGuardPages(t *testing.T) {
+	srcPage := guarded(t)
+	dstPage := guarded(t)
+	texts := [][]byte{
+		[]byte("abcdefghijklmnopqrstuvwxyz0123456789"),
+		[]byte("aé€😀\xC3\xA9\xE2\x82\xAC"),
+		[]byte("\xC3\xA9"),
+		[]byte("\xF0\x9F\x98\x80"),
+		{0xE2, 0x82, 0xAC, 0xE2, 0x82}, // ends inside a sequence
+		{0xC3},
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for _, text := range texts {
+			for n := 0; n <= 257; n++ {
+				buf := make([]byte, 0, n+len(text))
+				for len(buf) < n {
+					buf = append(buf, text...)
+				}
+				buf = buf[len(buf)-n:] // end with the text's end (often cut inside a sequence)
+				src := atEnd(srcPage, buf)
+				ValidUTF8(src)
+				ValidateUTF8(src)
+				ASCIIPrefix(src)
+				RuneCount(src)
+				UTF16LenFromUTF8(src)
+				UTF8LenFromUTF16LE(src)
+				for _, op := range convOps {
+					for _, size := range []int{0, n / 2, n, 2 * n, 4 * n} {
+						dst := dstPage[len(dstPage)-size:]
+						op.fn(dst, src)
+						op.valid(dst, src)
+					}
+				}
+			}
+		}
+	})
+}

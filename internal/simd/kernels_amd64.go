@@ -1,0 +1,78 @@
+//go:build amd64 && gc && !purego
+
+package simd
+
+// The assembly kernels (*_amd64.s). Each is a bulk step: it works on
+// whole blocks and leaves the rest of the input to the scalar code.
+
+// utf8PrefixAVX512 returns n such that src[:n] is well-formed UTF-8
+// except, perhaps, for one incomplete character at its end: n is the
+// start of the first 64-byte block in which an error shows (len(src) when
+// none does). The last partial block is read with a masked load.
+//
+//go:noescape
+func utf8PrefixAVX512(src []byte) int
+
+// utf8PrefixAVX2 is utf8PrefixAVX512 with 32-byte blocks; it leaves the
+// last partial block unread (n <= len(src) rounded down to 32).
+//
+//go:noescape
+func utf8PrefixAVX2(src []byte) int
+
+// asciiPrefixAVX512 returns the length of the leading ASCII run of src.
+//
+//go:noescape
+func asciiPrefixAVX512(src []byte) int
+
+// asciiPrefixAVX2 returns the offset of the first non-ASCII byte when it
+// lies in the whole 32-byte blocks of src; otherwise it returns the
+// length of those blocks, and the caller checks the rest.
+//
+//go:noescape
+func asciiPrefixAVX2(src []byte) int
+
+// latin1ToUTF8AVX512 converts whole 64-byte blocks of src while dst has
+// room for 128 bytes, and returns the bytes written and read.
+//
+//go:noescape
+func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToLatin1AVX512 converts 64-byte blocks (63 when a block ends with a
+// lead byte) of src while dst has room for 64 bytes; it stops before a
+// block holding anything but ASCII and C2/C3 pairs, and returns the bytes
+// written and read, always at a character boundary.
+//
+//go:noescape
+func utf8ToLatin1AVX512(dst, src []byte) (nDst, nSrc int)
+
+func asciiPrefixAVX2Full(src []byte) int {
+	n := asciiPrefixAVX2(src)
+	if n < len(src) && src[n] < 0x80 {
+		n += asciiPrefixScalar(src[n:])
+	}
+	return n
+}
+
+var avx512Impl = &impl{
+	name:          "avx512",
+	asciiPrefix:   asciiPrefixAVX512,
+	utf8Prefix:    utf8PrefixAVX512,
+	utf8ToUTF16LE: noStep,
+	utf16LEToUTF8: noStep,
+	utf8ToUTF32LE: noStep,
+	utf32LEToUTF8: noStep,
+	latin1ToUTF8:  latin1ToUTF8AVX512,
+	utf8ToLatin1:  utf8ToLatin1AVX512,
+}
+
+var avx2Impl = &impl{
+	name:          "avx2",
+	asciiPrefix:   asciiPrefixAVX2Full,
+	utf8Prefix:    utf8PrefixAVX2,
+	utf8ToUTF16LE: noStep,
+	utf16LEToUTF8: noStep,
+	utf8ToUTF32LE: noStep,
+	utf32LEToUTF8: noStep,
+	latin1ToUTF8:  noStep,
+	utf8ToLatin1:  noStep,
+}

@@ -1,0 +1,286 @@
+package simd
+
+import (
+	"os"
+	"sync"
+
+	"github.com/ucskit/ucs/encoding"
+)
+
+// impl is one kernel: a set of functions that each do a bulk step of an
+// operation. A vector step handles whole blocks and stops at a character
+// boundary; the exported functions finish with the scalar code, which
+// also explains errors. The scalar kernel fills every field with the
+// reference code.
+type impl struct {
+	name string
+	// asciiPrefix returns the length of the leading ASCII run.
+	asciiPrefix func(src []byte) int
+	// utf8Prefix returns n such that src[:n] is well formed except,
+	// perhaps, for one incomplete character at its end.
+	utf8Prefix func(src []byte) int
+	// Converter steps: convert a prefix of src made of complete, valid
+	// characters, stopping at a character boundary.
+	utf8ToUTF16LE func(dst, src []byte) (nDst, nSrc int)
+	utf16LEToUTF8 func(dst, src []byte) (nDst, nSrc int)
+	utf8ToUTF32LE func(dst, src []byte) (nDst, nSrc int)
+	utf32LEToUTF8 func(dst, src []byte) (nDst, nSrc int)
+	latin1ToUTF8  func(dst, src []byte) (nDst, nSrc int)
+	utf8ToLatin1  func(dst, src []byte) (nDst, nSrc int)
+}
+
+// noStep is a converter step that converts nothing: the scalar code then
+// does the whole conversion.
+func noStep(dst, src []byte) (int, int) { return 0, 0 }
+
+var scalarImpl = &impl{
+	name:          "scalar",
+	asciiPrefix:   asciiPrefixScalar,
+	utf8Prefix:    validUTF8Prefix,
+	utf8ToUTF16LE: noStep,
+	utf16LEToUTF8: noStep,
+	utf8ToUTF32LE: noStep,
+	utf32LEToUTF8: noStep,
+	latin1ToUTF8:  noStep,
+	utf8ToLatin1:  noStep,
+}
+
+// impls lists the kernels from best to worst; the vector kernels add
+// themselves (see the amd64 files) when the CPU can run them.
+var (
+	implsOnce sync.Once
+	impls     []*impl
+	active    *impl
+)
+
+// vectorImpls is set by the architecture files: the vector kernels this
+// CPU can run, best first.
+var vectorImpls func() []*impl
+
+func initImpls() {
+	implsOnce.Do(func() {
+		if vectorImpls != nil {
+			impls = append(impls, vectorImpls()...)
+		}
+		impls = append(impls, scalarImpl)
+		active = choose(os.Getenv("UCS_SIMD"))
+	})
+}
+
+// choose returns the kernel named pin when this CPU can run it, else the
+// best one.
+func choose(pin string) *impl {
+	for _, k := range impls {
+		if k.name == pin {
+			return k
+		}
+	}
+	return impls[0]
+}
+
+func cur() *impl {
+	if active == nil {
+		initImpls()
+	}
+	return active
+}
+
+// Kernel returns the name of the kernel in use: "avx512", "avx2" or
+// "scalar". It is chosen at first use from the CPU's features, unless the
+// environment variable UCS_SIMD names a kernel this CPU can run.
+func Kernel() string { return cur().name }
+
+// Kernels returns the names of the kernels this CPU can run, best first;
+// the last is always "scalar".
+func Kernels() []string {
+	initImpls()
+	names := make([]string, len(impls))
+	for i, k := range impls {
+		names[i] = k.name
+	}
+	return names
+}
+
+// ForceKernel makes name the kernel in use until the returned function is
+// called; it is a hook for tests and benchmarks and is not safe to call
+// while other goroutines use the package. It reports false (and changes
+// nothing) when this CPU cannot run the kernel.
+func ForceKernel(name string) (restore func(), ok bool) {
+	initImpls()
+	for _, k := range impls {
+		if k.name == name {
+			prev := active
+			active = k
+			return func() { active = prev }, true
+		}
+	}
+	return func() {}, false
+}
+
+// ASCIIPrefix returns the length of the leading run of ASCII bytes
+// (00–7F) of src. It does not allocate.
+func ASCIIPrefix(src []byte) int { return cur().asciiPrefix(src) }
+
+// ValidASCII reports whether every byte of src is ASCII.
+func ValidASCII(src []byte) bool { return cur().asciiPrefix(src) == len(src) }
+
+// utf8Resume returns where the scalar code resumes after a vector step
+// that reported src[:p] free of errors. The step sees an error in a pair
+// of bytes only when it has both, so the character that starts in the
+// last three bytes before p may still be wrong (C0 or F5 there shows as an
+// error only with the byte after it) or unfinished: resume at its lead.
+func utf8Resume(src []byte, p int) int {
+	for k := 1; k <= 3 && k <= p; k++ {
+		if c := src[p-k]; c >= 0xC0 {
+			return p - k
+		} else if c < 0x80 {
+			return p
+		}
+	}
+	return p
+}
+
+// shortInput is the length below which the scalar code is faster than
+// setting up a vector kernel.
+const shortInput = 32
+
+// utf8ValidLen returns the length of the longest well-formed prefix of src.
+func utf8ValidLen(src []byte) int {
+	if len(src) < shortInput {
+		return validUTF8Prefix(src)
+	}
+	p := utf8Resume(src, cur().utf8Prefix(src))
+	return p + validUTF8Prefix(src[p:])
+}
+
+// ValidUTF8 reports whether src is well-formed UTF-8 (RFC 3629). It does
+// not allocate.
+func ValidUTF8(src []byte) bool { return utf8ValidLen(src) == len(src) }
+
+// ValidateUTF8 checks that src is well-formed UTF-8. It returns n, the
+// offset of the first ill-formed or truncated sequence (len(src) when src
+// is valid), what is wrong with it, and badLen, the length of its maximal
+// subpart: the bytes that one U+FFFD replaces (Unicode §3.9). It does not
+// allocate.
+func ValidateUTF8(src []byte) (n int, kind encoding.Kind, badLen int) {
+	n = utf8ValidLen(src)
+	if n == len(src) {
+		return n, encoding.KindNone, 0
+	}
+	kind, badLen = explainUTF8(src[n:])
+	return n, kind, badLen
+}
+
+// UTF8ToUTF16LE converts the longest prefix of src made of complete,
+// well-formed UTF-8 characters whose UTF-16LE form fits in dst. It stops
+// before the first ill-formed or incomplete sequence, or before the first
+// character dst has no room for, and returns the bytes written and read.
+func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().utf8ToUTF16LE(dst, src)
+	d2, s2 := utf8ToUTF16Scalar(dst[d:], src[s:], false)
+	return d + d2, s + s2
+}
+
+// UTF8ToUTF16BE is UTF8ToUTF16LE with big-endian output.
+func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) {
+	return utf8ToUTF16Scalar(dst, src, true)
+}
+
+// UTF16LEToUTF8 converts the longest prefix of src, UTF-16LE, made of
+// complete characters whose UTF-8 form fits in dst. It stops before an
+// unpaired surrogate, an odd trailing byte, or the first character dst has
+// no room for, and returns the bytes written and read.
+func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().utf16LEToUTF8(dst, src)
+	d2, s2 := utf16ToUTF8Scalar(dst[d:], src[s:], false)
+	return d + d2, s + s2
+}
+
+// UTF16BEToUTF8 is UTF16LEToUTF8 for big-endian input.
+func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) {
+	return utf16ToUTF8Scalar(dst, src, true)
+}
+
+// UTF8ToUTF32LE converts the longest prefix of src made of complete,
+// well-formed UTF-8 characters that fits in dst to UTF-32LE (four bytes a
+// character), and returns the bytes written and read.
+func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().utf8ToUTF32LE(dst, src)
+	d2, s2 := utf8ToUTF32LEScalar(dst[d:], src[s:])
+	return d + d2, s + s2
+}
+
+// UTF32LEToUTF8 converts the longest prefix of src, UTF-32LE, whose UTF-8
+// form fits in dst. It stops before a unit above 0x10FFFF or in
+// D800–DFFF, before a trailing partial unit, or before the first
+// character dst has no room for.
+func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().utf32LEToUTF8(dst, src)
+	d2, s2 := utf32LEToUTF8Scalar(dst[d:], src[s:])
+	return d + d2, s + s2
+}
+
+// Latin1ToUTF8 converts the longest prefix of src, ISO 8859-1, whose UTF-8
+// form fits in dst. Every byte is a character, so it stops only when dst
+// is full.
+func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().latin1ToUTF8(dst, src)
+	d2, s2 := latin1ToUTF8Scalar(dst[d:], src[s:])
+	return d + d2, s + s2
+}
+
+// UTF8ToLatin1 converts the longest prefix of src, UTF-8, made of
+// characters U+0000–U+00FF that fits in dst. It stops before an
+// ill-formed or incomplete sequence, before a character above U+00FF, or
+// when dst is full.
+func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
+	d, s := cur().utf8ToLatin1(dst, src)
+	d2, s2 := utf8ToLatin1Scalar(dst[d:], src[s:])
+	return d + d2, s + s2
+}
+
+// The assume-valid variants. Each converts all of src, which the caller
+// guarantees to be well formed, into dst, which must be large enough (see
+// the length functions), and returns the bytes written. On ill-formed
+// input or a short dst the output is unspecified, but no byte outside dst
+// is written and no byte outside src is read. No default path of the
+// library calls them.
+
+// UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE.
+func UTF8ToUTF16LEValid(dst, src []byte) int { n, _ := UTF8ToUTF16LE(dst, src); return n }
+
+// UTF8ToUTF16BEValid is the assume-valid form of UTF8ToUTF16BE.
+func UTF8ToUTF16BEValid(dst, src []byte) int { n, _ := UTF8ToUTF16BE(dst, src); return n }
+
+// UTF16LEToUTF8Valid is the assume-valid form of UTF16LEToUTF8.
+func UTF16LEToUTF8Valid(dst, src []byte) int { n, _ := UTF16LEToUTF8(dst, src); return n }
+
+// UTF16BEToUTF8Valid is the assume-valid form of UTF16BEToUTF8.
+func UTF16BEToUTF8Valid(dst, src []byte) int { n, _ := UTF16BEToUTF8(dst, src); return n }
+
+// UTF8ToUTF32LEValid is the assume-valid form of UTF8ToUTF32LE.
+func UTF8ToUTF32LEValid(dst, src []byte) int { n, _ := UTF8ToUTF32LE(dst, src); return n }
+
+// UTF32LEToUTF8Valid is the assume-valid form of UTF32LEToUTF8.
+func UTF32LEToUTF8Valid(dst, src []byte) int { n, _ := UTF32LEToUTF8(dst, src); return n }
+
+// Latin1ToUTF8Valid is the assume-valid form of Latin1ToUTF8 (all Latin-1
+// input is valid).
+func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); return n }
+
+// UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1.
+func UTF8ToLatin1Valid(dst, src []byte) int { n, _ := UTF8ToLatin1(dst, src); return n }
+
+// UTF16LenFromUTF8 returns the number of UTF-16 code units needed for src,
+// which must be well-formed UTF-8 (twice that many bytes). On ill-formed
+// input the result is an estimate. It does not allocate.
+func UTF16LenFromUTF8(src []byte) int { return utf16LenFromUTF8Scalar(src) }
+
+// UTF8LenFromUTF16LE returns the number of bytes of the UTF-8 form of src,
+// well-formed UTF-16LE. An unpaired surrogate counts 2 bytes, an odd
+// trailing byte none.
+func UTF8LenFromUTF16LE(src []byte) int { return utf8LenFromUTF16LEScalar(src) }
+
+// RuneCount returns the number of characters of src, well-formed UTF-8: it
+// counts the bytes that are not continuation bytes.
+func RuneCount(src []byte) int { return runeCountScalar(src) }

@@ -1,0 +1,403 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// UTF-8 validation by the lookup algorithm of Keiser and Lemire
+// ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021).
+//
+// Every error of Unicode Table 3-7 shows in a pair of bytes (prev1, cur):
+// three 16-entry tables, indexed by the high nibble of prev1, the low
+// nibble of prev1 and the high nibble of cur, give a bit set each; the
+// AND of the three is non-zero exactly where the pair is wrong. The one
+// error a pair cannot see, a missing third or fourth byte, comes from
+// prev2 >= E0 and prev3 >= F0: such a byte must be a continuation, which
+// the tables mark with bit 7 (TWO_CONTS), so XOR-ing the "must be a
+// continuation" bit in cancels the bit when all is well and raises it
+// when not.
+//
+// The bits (shared by the three tables):
+//   TOO_SHORT  1<<0  lead followed by a non-continuation
+//   TOO_LONG   1<<1  ASCII followed by a continuation
+//   OVERLONG_3 1<<2  E0 80–9F
+//   TOO_LARGE  1<<3  F4 90–BF, F5–FF leads
+//   SURROGATE  1<<4  ED A0–BF
+//   OVERLONG_2 1<<5  C0, C1 leads
+//   TOO_LARGE_1000 / OVERLONG_4  1<<6  F5+ 80–8F / F0 80–8F
+//   TWO_CONTS  1<<7  continuation after continuation
+
+// byte1High: by the high nibble of prev1.
+DATA byte1High<>+0(SB)/8, $0x0202020202020202  // 0–7: ASCII: TOO_LONG
+DATA byte1High<>+8(SB)/8, $0x4915012180808080  // 8–B: TWO_CONTS; C: TOO_SHORT|OVERLONG_2; D: TOO_SHORT; E: TOO_SHORT|OVERLONG_3|SURROGATE; F: TOO_SHORT|TOO_LARGE|TOO_LARGE_1000|OVERLONG_4
+GLOBL byte1High<>(SB), RODATA|NOPTR, $16
+
+// byte1Low: by the low nibble of prev1. CARRY = TOO_SHORT|TOO_LONG|TWO_CONTS.
+DATA byte1Low<>+0(SB)/8, $0xCBCBCB8B8383A3E7  // 0: CARRY|OVERLONG_3|OVERLONG_2|OVERLONG_4; 1: CARRY|OVERLONG_2; 2, 3: CARRY; 4: CARRY|TOO_LARGE; 5–7: CARRY|TOO_LARGE|TOO_LARGE_1000
+DATA byte1Low<>+8(SB)/8, $0xCBCBDBCBCBCBCBCB  // 8–C: CARRY|TOO_LARGE|TOO_LARGE_1000; D: ...|SURROGATE; E, F: CARRY|TOO_LARGE|TOO_LARGE_1000
+GLOBL byte1Low<>(SB), RODATA|NOPTR, $16
+
+// byte2High: by the high nibble of the current byte.
+DATA byte2High<>+0(SB)/8, $0x0101010101010101  // 0–7: ASCII: TOO_SHORT
+DATA byte2High<>+8(SB)/8, $0x01010101BABAAEE6  // 8: TOO_LONG|OVERLONG_2|TWO_CONTS|OVERLONG_3|TOO_LARGE_1000|OVERLONG_4; 9: TOO_LONG|OVERLONG_2|TWO_CONTS|OVERLONG_3|TOO_LARGE; A, B: TOO_LONG|OVERLONG_2|TWO_CONTS|SURROGATE|TOO_LARGE; C–F: TOO_SHORT
+GLOBL byte2High<>(SB), RODATA|NOPTR, $16
+
+// incompleteMax64: a block whose last bytes exceed these ends inside a
+// sequence (a lead in the last byte, a 3- or 4-byte lead in the one
+// before, a 4-byte lead in the one before that).
+DATA incompleteMax64<>+0(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+8(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+16(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+24(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+32(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+40(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+48(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA incompleteMax64<>+56(SB)/8, $0xBFDFEFFFFFFFFFFF
+GLOBL incompleteMax64<>(SB), RODATA|NOPTR, $64
+
+// The AVX2 form: the last 32 bytes of the same table.
+#define incompleteMax32 incompleteMax64<>+32(SB)
+
+// func utf8PrefixAVX512(src []byte) int
+//
+// Registers:
+//   SI  src           CX  len(src)       AX  offset of the current block
+//   R9  bytes in the current block (64, or fewer for the last)
+//   Z0  the previous block      Z1  the current block
+//   Z20–Z22  the three tables   Z23 0x0F bytes   Z24 0x60   Z25 0x70
+//   Z26 0x80 bytes              Z27 incompleteMax64
+//   Z28 where the previous block ends inside a sequence (non-zero bytes)
+TEXT ·utf8PrefixAVX512(SB), NOSPLIT, $0-32
+	MOVQ src_base+0(FP), SI
+	MOVQ src_len+8(FP), CX
+	XORQ AX, AX
+
+	VBROADCASTI32X4 byte1High<>(SB), Z20
+	VBROADCASTI32X4 byte1Low<>(SB), Z21
+	VBROADCASTI32X4 byte2High<>(SB), Z22
+	MOVL $0x0F0F0F0F, DX
+	VPBROADCASTD DX, Z23
+	MOVL $0x60606060, DX
+	VPBROADCASTD DX, Z24
+	MOVL $0x70707070, DX
+	VPBROADCASTD DX, Z25
+	MOVL $0x80808080, DX
+	VPBROADCASTD DX, Z26
+	VMOVDQU64 incompleteMax64<>(SB), Z27
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z28, Z28, Z28
+	XORQ R12, R12             // blocks left to take one by one
+
+loop:
+	MOVQ CX, DX
+	SUBQ AX, DX               // DX = bytes left
+	JZ   done
+	TESTQ R12, R12
+	JNZ  single
+	CMPQ DX, $256
+	JB   one
+
+	// Fast path: four blocks of ASCII at once, when the previous block
+	// did not end inside a sequence.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VMOVDQU64 64(SI)(AX*1), Z2
+	VMOVDQU64 128(SI)(AX*1), Z3
+	VMOVDQU64 192(SI)(AX*1), Z4
+	VPTERNLOGD $0xFE, Z1, Z2, Z3     // Z3 = Z1 | Z2 | Z3
+	VPORQ      Z3, Z4, Z5
+	VPMOVB2M   Z5, K1
+	KORTESTQ   K1, K1
+	JNZ        group
+	VPTESTMB   Z28, Z28, K2
+	KORTESTQ   K2, K2
+	JNZ        done                  // the previous block ended inside a sequence
+	VMOVDQA64  Z4, Z0
+	ADDQ       $256, AX
+	JMP        loop
+
+group:
+	// Some of the four blocks hold non-ASCII bytes: take them one by one.
+	MOVQ $4, R12
+
+single:
+	DECQ R12
+
+one:
+	CMPQ DX, $64
+	JB   tail
+	VMOVDQU64 (SI)(AX*1), Z1
+	MOVQ $64, R9
+
+check:
+	VPMOVB2M Z1, K1
+	KORTESTQ K1, K1
+	JNZ      multibyte
+
+	// An ASCII block: wrong only if the previous block ended inside a
+	// sequence.
+	VPTESTMB  Z28, Z28, K2
+	KORTESTQ  K2, K2
+	JNZ       done
+	VMOVDQA64 Z1, Z0
+	ADDQ      R9, AX
+	JMP       loop
+
+multibyte:
+	// prev1, prev2, prev3: the block shifted right by 1, 2, 3 bytes, with
+	// the previous block's last bytes shifted in. Z2 holds, in each
+	// 128-bit lane, the lane before it (lane 0 gets the previous block's
+	// lane 3), so VPALIGNR can take bytes across lanes.
+	VALIGNQ  $6, Z0, Z1, Z2
+	VPALIGNR $15, Z2, Z1, Z3         // prev1
+	VPALIGNR $14, Z2, Z1, Z4         // prev2
+	VPALIGNR $13, Z2, Z1, Z5         // prev3
+
+	VPSRLW  $4, Z3, Z6
+	VPANDQ  Z23, Z6, Z6
+	VPSHUFB Z6, Z20, Z6              // byte1High[prev1 >> 4]
+	VPANDQ  Z23, Z3, Z7
+	VPSHUFB Z7, Z21, Z7              // byte1Low[prev1 & 15]
+	VPSRLW  $4, Z1, Z8
+	VPANDQ  Z23, Z8, Z8
+	VPSHUFB Z8, Z22, Z8              // byte2High[cur >> 4]
+	VPTERNLOGD $0x80, Z8, Z7, Z6     // Z6 = Z6 & Z7 & Z8: the pair errors
+
+	VPSUBUSB Z24, Z4, Z9             // bit 7 set where prev2 >= E0
+	VPSUBUSB Z25, Z5, Z10            // bit 7 set where prev3 >= F0
+	VPORQ    Z9, Z10, Z9
+	VPTERNLOGD $0x78, Z26, Z9, Z6    // Z6 ^= Z9 & 0x80: the errors
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      done
+
+	VPSUBUSB  Z27, Z1, Z28           // does this block end inside a sequence?
+	VMOVDQA64 Z1, Z0
+	ADDQ      R9, AX
+	JMP       loop
+
+tail:
+	// The last partial block, read with a masked load (the bytes beyond
+	// the end are neither read nor able to fault, and count as zeros:
+	// a sequence cut off by the end shows as an error in this block).
+	MOVQ  $-1, R10
+	BZHIQ DX, R10, R10
+	KMOVQ R10, K3
+	VMOVDQU8.Z (SI)(AX*1), K3, Z1
+	MOVQ  DX, R9
+	JMP   check
+
+done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func utf8PrefixAVX2(src []byte) int
+//
+// The same algorithm on 32-byte blocks; the last partial block is left to
+// the caller. Registers as in the AVX-512 form, with Y in place of Z, and
+// Y11 (the 0x80 bytes) and Y12 (incompleteMax32) in place of Z26 and Z27,
+// Y13 in place of Z28.
+TEXT ·utf8PrefixAVX2(SB), NOSPLIT, $0-32
+	MOVQ src_base+0(FP), SI
+	MOVQ src_len+8(FP), CX
+	XORQ AX, AX
+	ANDQ $~31, CX                    // whole blocks only
+
+	VBROADCASTI128 byte1High<>(SB), Y14
+	VBROADCASTI128 byte1Low<>(SB), Y15
+	VBROADCASTI128 byte2High<>(SB), Y10
+	MOVL $0x0F0F0F0F, DX
+	MOVQ DX, X9
+	VPBROADCASTD X9, Y9               // 0x0F
+	MOVL $0x60606060, DX
+	MOVQ DX, X8
+	VPBROADCASTD X8, Y8               // 0x60
+	MOVL $0x70707070, DX
+	MOVQ DX, X7
+	VPBROADCASTD X7, Y7               // 0x70
+	MOVL $0x80808080, DX
+	MOVQ DX, X11
+	VPBROADCASTD X11, Y11             // 0x80
+	VMOVDQU incompleteMax32, Y12
+	VPXOR Y0, Y0, Y0
+	VPXOR Y13, Y13, Y13
+	XORQ R12, R12
+
+loop2:
+	MOVQ CX, DX
+	SUBQ AX, DX
+	JZ   done2
+	TESTQ R12, R12
+	JNZ  single2
+	CMPQ DX, $128
+	JB   one2
+
+	// Fast path: four blocks of ASCII at once.
+	VMOVDQU (SI)(AX*1), Y1
+	VMOVDQU 32(SI)(AX*1), Y2
+	VMOVDQU 64(SI)(AX*1), Y3
+	VMOVDQU 96(SI)(AX*1), Y4
+	VPOR     Y1, Y2, Y5
+	VPOR     Y3, Y4, Y6
+	VPOR     Y5, Y6, Y5
+	VPMOVMSKB Y5, R8
+	TESTL    R8, R8
+	JNZ      group2
+	VPTEST   Y13, Y13
+	JNZ      done2
+	VMOVDQA  Y4, Y0
+	ADDQ     $128, AX
+	JMP      loop2
+
+group2:
+	MOVQ $4, R12
+
+single2:
+	DECQ R12
+
+one2:
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R8
+	TESTL     R8, R8
+	JNZ       multibyte2
+	VPTEST    Y13, Y13
+	JNZ       done2
+	VMOVDQA   Y1, Y0
+	ADDQ      $32, AX
+	JMP       loop2
+
+multibyte2:
+	VPERM2I128 $0x21, Y1, Y0, Y2     // low lane: previous block's high lane; high lane: this block's low lane
+	VPALIGNR $15, Y2, Y1, Y3         // prev1
+	VPALIGNR $14, Y2, Y1, Y4         // prev2
+	VPALIGNR $13, Y2, Y1, Y5         // prev3
+
+	VPSRLW  $4, Y3, Y6
+	VPAND   Y9, Y6, Y6
+	VPSHUFB Y6, Y14, Y6              // byte1High[prev1 >> 4]
+	VPAND   Y9, Y3, Y3
+	VPSHUFB Y3, Y15, Y3              // byte1Low[prev1 & 15]
+	VPSRLW  $4, Y1, Y2
+	VPAND   Y9, Y2, Y2
+	VPSHUFB Y2, Y10, Y2              // byte2High[cur >> 4]
+	VPAND   Y3, Y6, Y6
+	VPAND   Y2, Y6, Y6               // the pair errors
+
+	VPSUBUSB Y8, Y4, Y4              // bit 7 set where prev2 >= E0
+	VPSUBUSB Y7, Y5, Y5              // bit 7 set where prev3 >= F0
+	VPOR     Y4, Y5, Y4
+	VPAND    Y11, Y4, Y4
+	VPXOR    Y4, Y6, Y6              // the errors
+	VPTEST   Y6, Y6
+	JNZ      done2
+
+	VPSUBUSB Y12, Y1, Y13            // does this block end inside a sequence?
+	VMOVDQA  Y1, Y0
+	ADDQ     $32, AX
+	JMP      loop2
+
+done2:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func asciiPrefixAVX512(src []byte) int
+TEXT ·asciiPrefixAVX512(SB), NOSPLIT, $0-32
+	MOVQ src_base+0(FP), SI
+	MOVQ src_len+8(FP), CX
+	XORQ AX, AX
+
+aloop4:
+	MOVQ CX, DX
+	SUBQ AX, DX
+	CMPQ DX, $256
+	JB   aloop1
+	VMOVDQU64 (SI)(AX*1), Z1
+	VMOVDQU64 64(SI)(AX*1), Z2
+	VMOVDQU64 128(SI)(AX*1), Z3
+	VMOVDQU64 192(SI)(AX*1), Z4
+	VPTERNLOGD $0xFE, Z1, Z2, Z3
+	VPORQ      Z3, Z4, Z5
+	VPMOVB2M   Z5, K1
+	KORTESTQ   K1, K1
+	JNZ        aloop1
+	ADDQ       $256, AX
+	JMP        aloop4
+
+aloop1:
+	MOVQ CX, DX
+	SUBQ AX, DX
+	JZ   adone
+	CMPQ DX, $64
+	JB   atail
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R8
+	TESTQ     R8, R8
+	JNZ       afound
+	ADDQ      $64, AX
+	JMP       aloop1
+
+atail:
+	MOVQ  $-1, R10
+	BZHIQ DX, R10, R10
+	KMOVQ R10, K3
+	VMOVDQU8.Z (SI)(AX*1), K3, Z1
+	VPMOVB2M Z1, K1
+	KMOVQ    K1, R8
+	TESTQ    R8, R8
+	JNZ      afound
+	MOVQ     CX, AX
+	JMP      adone
+
+afound:
+	TZCNTQ R8, R8
+	ADDQ   R8, AX
+
+adone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func asciiPrefixAVX2(src []byte) int
+TEXT ·asciiPrefixAVX2(SB), NOSPLIT, $0-32
+	MOVQ src_base+0(FP), SI
+	MOVQ src_len+8(FP), CX
+	XORQ AX, AX
+
+bloop4:
+	MOVQ CX, DX
+	SUBQ AX, DX
+	CMPQ DX, $128
+	JB   bloop1
+	VMOVDQU (SI)(AX*1), Y1
+	VMOVDQU 32(SI)(AX*1), Y2
+	VMOVDQU 64(SI)(AX*1), Y3
+	VMOVDQU 96(SI)(AX*1), Y4
+	VPOR    Y1, Y2, Y5
+	VPOR    Y3, Y4, Y6
+	VPOR    Y5, Y6, Y5
+	VPMOVMSKB Y5, R8
+	TESTL   R8, R8
+	JNZ     bloop1
+	ADDQ    $128, AX
+	JMP     bloop4
+
+bloop1:
+	MOVQ CX, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   bdone
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R8
+	TESTL     R8, R8
+	JNZ       bfound
+	ADDQ      $32, AX
+	JMP       bloop1
+
+bfound:
+	TZCNTL R8, R8
+	ADDQ   R8, AX
+
+bdone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

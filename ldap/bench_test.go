@@ -1,0 +1,49 @@
+package ldap
+
+import (
+	"testing"
+)
+
+const benchFilter = `(&(objectClass=inetOrgPerson)(|(cn=Babs J*)(sn=Lu\c4\8di\c4\87)(mail=*@example.com))(!(uidNumber>=5000))(ou:dn:=People))`
+
+func BenchmarkParseFilter(b *testing.B) {
+	b.SetBytes(int64(len(benchFilter)))
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseFilter(benchFilter); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFilterBERRoundTrip(b *testing.B) {
+	f := MustParseFilter(benchFilter)
+	enc := f.BER()
+	b.SetBytes(int64(len(enc)))
+	for i := 0; i < b.N; i++ {
+		g, err := DecodeFilterBER(f.AppendBER(enc[:0]))
+		if err != nil || g == nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	f := MustParseFilter(benchFilter)
+	entries := genEntries(100)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, e := range entries {
+			f.Evaluate(e, nil)
+		}
+	}
+}
+
+func BenchmarkNormalizeDN(b *testing.B) {
+	const dn = "CN=Babs Jensen+UID=bjensen, OU=People, DC=Example, DC=COM"
+	b.SetBytes(int64(len(dn)))
+	for i := 0; i < b.N; i++ {
+		if _, err := NormalizeDN(dn, nil, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

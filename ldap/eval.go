@@ -1,0 +1,438 @@
+package ldap
+
+import (
+	"strings"
+)
+
+// Result is a three-valued filter result (RFC 4511 sec 4.5.1.7).
+type Result int8
+
+const (
+	False     Result = 0
+	True      Result = 1
+	Undefined Result = 2
+)
+
+// String returns "true", "false" or "undefined".
+func (r Result) String() string {
+	switch r {
+	case True:
+		return "true"
+	case False:
+		return "false"
+	}
+	return "undefined"
+}
+
+// Attribute is one attribute of an entry: its description (type and
+// options, as written) and its values.
+type Attribute struct {
+	Type   string
+	Values []string
+}
+
+// Entry is a directory entry: its DN and attributes.
+type Entry struct {
+	DN         string
+	Attributes []Attribute
+}
+
+// Get returns the values of the attribute with exactly that description
+// (case-insensitive), or nil.
+func (e *Entry) Get(desc string) []string {
+	for _, a := range e.Attributes {
+		if strings.EqualFold(a.Type, desc) {
+			return a.Values
+		}
+	}
+	return nil
+}
+
+// Evaluate evaluates f against entry e with schema s (nil = the standard
+// schema), in RFC 4511 sec 4.5.1.7's three-valued logic: an item is
+// Undefined when its attribute type is unknown, when the type has no
+// matching rule for the assertion, or when the assertion value is not
+// valid for the rule; and, or and not combine TRUE, FALSE and Undefined
+// as RFC 4511 and X.511 say.
+func (f *Filter) Evaluate(e *Entry, s *Schema) Result {
+	if f == nil || e == nil {
+		return Undefined
+	}
+	if s == nil {
+		s = Standard()
+	}
+	ev := evaluator{s: s, e: e}
+	return ev.eval(f, 0)
+}
+
+type evaluator struct {
+	s      *Schema
+	e      *Entry
+	dn     DN
+	dnDone bool
+}
+
+func (ev *evaluator) eval(f *Filter, depth int) Result {
+	if depth > 1000 {
+		return Undefined
+	}
+	switch f.Op {
+	case OpAnd:
+		r := True
+		for _, c := range f.Children {
+			switch ev.eval(c, depth+1) {
+			case False:
+				return False
+			case Undefined:
+				r = Undefined
+			}
+		}
+		return r
+	case OpOr:
+		r := False
+		for _, c := range f.Children {
+			switch ev.eval(c, depth+1) {
+			case True:
+				return True
+			case Undefined:
+				r = Undefined
+			}
+		}
+		return r
+	case OpNot:
+		if len(f.Children) != 1 {
+			return Undefined
+		}
+		switch ev.eval(f.Children[0], depth+1) {
+		case True:
+			return False
+		case False:
+			return True
+		}
+		return Undefined
+	case OpPresent:
+		return ev.present(f.Attr)
+	case OpExtensible:
+		return ev.extensible(f)
+	}
+	at, opts, ok := ev.attrType(f.Attr)
+	if !ok {
+		return Undefined
+	}
+	values := ev.values(at, f.Attr, opts)
+	switch f.Op {
+	case OpEqual:
+		return ev.matchValues(ruleByName(at.EqualityRule()), values, f.Value, 0)
+	case OpApprox:
+		r := ruleByName(at.EqualityRule())
+		if r == nil {
+			return Undefined
+		}
+		if r.str == nil || r.str.isList {
+			return ev.matchValues(r, values, f.Value, 0)
+		}
+		return anyOf(values, func(v string) Result {
+			ok, err := approxMatch(v, f.Value)
+			return boolResult(ok, err)
+		})
+	case OpGreaterOrEqual, OpLessOrEqual:
+		r := ruleByName(at.OrderingRule())
+		if r == nil {
+			return Undefined
+		}
+		sign := 1
+		if f.Op == OpLessOrEqual {
+			sign = -1
+		}
+		return ev.matchValues(r, values, f.Value, sign)
+	case OpSubstrings:
+		r := ruleByName(at.SubstringRule())
+		if r == nil || r.str == nil {
+			return Undefined
+		}
+		return ev.substrings(r, values, f.Initial, f.Any, f.Final)
+	}
+	return Undefined
+}
+
+func boolResult(ok bool, err error) Result {
+	if err != nil {
+		return Undefined
+	}
+	if ok {
+		return True
+	}
+	return False
+}
+
+// anyOf: TRUE if some value is TRUE, else Undefined if some is, else FALSE.
+func anyOf(values []string, fn func(string) Result) Result {
+	r := False
+	for _, v := range values {
+		switch fn(v) {
+		case True:
+			return True
+		case Undefined:
+			r = Undefined
+		}
+	}
+	return r
+}
+
+// attrType resolves a filter's attribute description.
+func (ev *evaluator) attrType(desc string) (*AttributeType, []string, bool) {
+	typ, opts, hasOpts := strings.Cut(desc, ";")
+	at := ev.s.AttributeType(typ)
+	if !hasOpts {
+		return at, nil, at != nil
+	}
+	return at, strings.Split(opts, ";"), at != nil
+}
+
+// values collects the values of at and its subtypes whose options include opts.
+func (ev *evaluator) values(at *AttributeType, desc string, opts []string) []string {
+	var out []string
+	for _, a := range ev.e.Attributes {
+		typ, rest, hasOpts := strings.Cut(a.Type, ";")
+		et := ev.s.AttributeType(typ)
+		if et == nil || !et.IsSubtypeOf(at) {
+			continue
+		}
+		if len(opts) > 0 {
+			if !hasOpts || !hasOptions(strings.Split(rest, ";"), opts) {
+				continue
+			}
+		}
+		out = append(out, a.Values...)
+	}
+	return out
+}
+
+func hasOptions(have, want []string) bool {
+	for _, w := range want {
+		found := false
+		for _, h := range have {
+			found = found || strings.EqualFold(h, w)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (ev *evaluator) present(desc string) Result {
+	at, opts, ok := ev.attrType(desc)
+	if !ok {
+		// An unknown type: present only if the entry holds it by that name.
+		for _, a := range ev.e.Attributes {
+			if strings.EqualFold(a.Type, desc) && len(a.Values) > 0 {
+				return True
+			}
+		}
+		return False
+	}
+	if len(ev.values(at, desc, opts)) > 0 {
+		return True
+	}
+	return False
+}
+
+// matchValues applies rule r: equality (sign 0), >= (sign 1), <= (sign -1).
+func (ev *evaluator) matchValues(r *MatchingRule, values []string, assertion string, sign int) Result {
+	if r == nil {
+		return Undefined
+	}
+	ak, err := r.key(ev.s, assertion)
+	if err != nil {
+		return Undefined
+	}
+	return anyOf(values, func(v string) Result {
+		vk, err := r.key(ev.s, v)
+		if err != nil {
+			return Undefined
+		}
+		c := r.compareKeys(vk, ak)
+		switch sign {
+		case 0:
+			return boolResult(c == 0, nil)
+		case 1:
+			return boolResult(c >= 0, nil)
+		default:
+			return boolResult(c <= 0, nil)
+		}
+	})
+}
+
+func (ev *evaluator) substrings(r *MatchingRule, values []string, ini string, any []string, fin string) Result {
+	// An assertion part that cannot be prepared makes the item Undefined.
+	for _, p := range append([]string{ini, fin}, any...) {
+		if p != "" {
+			if _, err := prepare(p, r.str.fold, spaceAny); err != nil {
+				return Undefined
+			}
+		}
+	}
+	sp := r.str
+	if eq := ruleByName(r.family); eq != nil && eq.str != nil && eq.str.isList {
+		c := *sp
+		c.listSep = true
+		sp = &c
+	}
+	if eq := ruleByName(r.family); eq != nil && eq.str != nil && eq.str.check != nil && sp.check == nil {
+		c := *sp
+		c.check = eq.str.check
+		sp = &c
+	}
+	return anyOf(values, func(v string) Result {
+		ok, err := sp.substringsMatch(v, ini, any, fin)
+		return boolResult(ok, err)
+	})
+}
+
+// extensible evaluates RFC 4511 sec 4.5.1.7.7 extensibleMatch.
+func (ev *evaluator) extensible(f *Filter) Result {
+	var rule *MatchingRule
+	if f.Rule != "" {
+		rule = ruleByName(f.Rule)
+		if rule == nil {
+			return Undefined
+		}
+	}
+	var at *AttributeType
+	var opts []string
+	if f.Attr != "" {
+		var ok bool
+		if at, opts, ok = ev.attrType(f.Attr); !ok {
+			return Undefined
+		}
+		if rule == nil {
+			rule = ruleByName(at.EqualityRule())
+			if rule == nil {
+				return Undefined
+			}
+		} else if !ruleApplies(rule, at) {
+			return Undefined
+		}
+	}
+	// The (type, values) pairs to test: the entry's attributes, then the DN's AVAs.
+	type pair struct {
+		at     *AttributeType
+		values []string
+	}
+	var pairs []pair
+	if at != nil {
+		pairs = append(pairs, pair{at, ev.values(at, f.Attr, opts)})
+	} else {
+		for _, a := range ev.e.Attributes {
+			typ, _, _ := strings.Cut(a.Type, ";")
+			et := ev.s.AttributeType(typ)
+			if et != nil && ruleApplies(rule, et) {
+				pairs = append(pairs, pair{et, a.Values})
+			}
+		}
+	}
+	if f.DNAttrs {
+		for _, rdn := range ev.entryDN() {
+			for _, ava := range rdn {
+				et := ev.s.AttributeType(ava.Type)
+				if et == nil {
+					continue
+				}
+				if at != nil && !et.IsSubtypeOf(at) {
+					continue
+				}
+				if at == nil && !ruleApplies(rule, et) {
+					continue
+				}
+				pairs = append(pairs, pair{et, []string{ava.Value}})
+			}
+		}
+	}
+	res := False
+	for _, p := range pairs {
+		var r Result
+		switch rule.kind {
+		case kindEquality:
+			r = ev.matchValues(rule, p.values, f.Value, 0)
+		case kindOrdering:
+			// An ordering rule is TRUE when the value is less than the assertion.
+			ak, err := rule.key(ev.s, f.Value)
+			if err != nil {
+				return Undefined
+			}
+			r = anyOf(p.values, func(v string) Result {
+				vk, err := rule.key(ev.s, v)
+				if err != nil {
+					return Undefined
+				}
+				return boolResult(rule.compareKeys(vk, ak) < 0, nil)
+			})
+		case kindSubstrings:
+			ini, any, fin, err := parseSubstringAssertion(f.Value)
+			if err != nil {
+				return Undefined
+			}
+			r = ev.substrings(rule, p.values, ini, any, fin)
+		}
+		switch r {
+		case True:
+			return True
+		case Undefined:
+			res = Undefined
+		}
+	}
+	return res
+}
+
+// ruleApplies reports whether rule can be used with values of type at:
+// the same syntax as the rule's assertion syntax (or its equality rule's),
+// or two string syntaxes.
+func ruleApplies(rule *MatchingRule, at *AttributeType) bool {
+	as := at.SyntaxOID()
+	rs := rule.Syntax
+	if rule.kind == kindSubstrings {
+		if eq := ruleByName(rule.family); eq != nil {
+			rs = eq.Syntax
+		}
+	}
+	if as == rs {
+		return true
+	}
+	stringy := map[string]bool{syn + "15": true, syn + "26": true, syn + "44": true, syn + "11": true, syn + "36": true, syn + "50": true}
+	return rule.str != nil && !rule.str.isList && stringy[as] && stringy[rs]
+}
+
+// parseSubstringAssertion reads an RFC 4517 sec 3.3.30 value.
+func parseSubstringAssertion(v string) (string, []string, string, error) {
+	if err := validSubstringAssertion(v); err != nil {
+		return "", nil, "", err
+	}
+	var parts []string
+	var cur []byte
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '*':
+			parts = append(parts, string(cur))
+			cur = cur[:0]
+		case '\\':
+			cur = append(cur, unhex(v[i+1])<<4|unhex(v[i+2]))
+			i += 2
+		default:
+			cur = append(cur, v[i])
+		}
+	}
+	parts = append(parts, string(cur))
+	return parts[0], parts[1 : len(parts)-1], parts[len(parts)-1], nil
+}
+
+func (ev *evaluator) entryDN() DN {
+	if !ev.dnDone {
+		ev.dnDone = true
+		d, err := DNParser{RFC1485: true}.Parse(ev.e.DN)
+		if err == nil {
+			ev.dn = d
+		}
+	}
+	return ev.dn
+}
