@@ -328,13 +328,21 @@ func (in *inspector) dump(st *stepper) {
 			if line.n == 8 {
 				line.hex.WriteByte(' ')
 			}
+			const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
 			switch {
 			case s.Bad != nil && in.color:
-				fmt.Fprintf(&line.hex, "%s%02x%s ", sgrBad, c, sgrReset)
+				line.hex.WriteString(sgrBad)
+				line.hex.WriteByte(lower[c>>4])
+				line.hex.WriteByte(lower[c&15])
+				line.hex.WriteString(sgrReset + " ")
 			case s.Bad != nil:
-				fmt.Fprintf(&line.hex, "%02X ", c)
+				line.hex.WriteByte(upper[c>>4])
+				line.hex.WriteByte(upper[c&15])
+				line.hex.WriteByte(' ')
 			default:
-				fmt.Fprintf(&line.hex, "%02x ", c)
+				line.hex.WriteByte(lower[c>>4])
+				line.hex.WriteByte(lower[c&15])
+				line.hex.WriteByte(' ')
 			}
 			if k == 0 {
 				line.text.WriteString(in.dumpText(s))
@@ -351,6 +359,9 @@ func (in *inspector) dump(st *stepper) {
 	}
 }
 
+// asciiText holds the printable ASCII characters, for slicing.
+const asciiText = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
 // dumpText is how a step shows in the text column: controls and
 // invisible characters as ".", a bad sequence as U+FFFD.
 func (in *inspector) dumpText(s step) string {
@@ -359,6 +370,12 @@ func (in *inspector) dumpText(s step) string {
 			return sgrBad + "\uFFFD" + sgrReset
 		}
 		return "\uFFFD"
+	}
+	if len(s.Text) == 1 {
+		if c := s.Text[0]; c >= 0x20 && c < 0x7F {
+			return asciiText[c-0x20 : c-0x20+1]
+		}
+		return "."
 	}
 	var b strings.Builder
 	for _, r := range string(s.Text) {
