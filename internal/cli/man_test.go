@@ -116,3 +116,24 @@ func TestCompletionScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestFishCompletion asks fish for completions with the script loaded.
+func TestFishCompletion(t *testing.T) {
+	if _, err := exec.LookPath("fish"); err != nil {
+		t.Skip("no fish")
+	}
+	script, _, _ := runCLI([]string{"completion", "fish"}, nil)
+	f := filepath.Join(t.TempDir(), "ucs.fish")
+	os.WriteFile(f, []byte(script), 0o644)
+	for _, c := range []struct{ line, want string }{
+		{"ucs norm", "normalize\twrite text in a Unicode normalization form (NFC, NFD, NFKC, NFKD)"},
+		{"ucs convert --in-p", "--in-place"},
+		{"ucs convert -f gb18030-20", "gb18030-2005\ngb18030-2022"},
+		{"ucs validate --normalized NFK", "NFKC\nNFKD"},
+	} {
+		out, err := exec.Command("fish", "--no-config", "-c", "source "+f+"; complete -C'"+c.line+"'").CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != c.want {
+			t.Errorf("%q: %q (%v), want %q", c.line, out, err, c.want)
+		}
+	}
+}
