@@ -163,6 +163,12 @@ func runConvert(env *Env, args []string) int {
 			c.progress = newProgress(env.Stderr, files)
 		}
 	}
+	if c.progress != nil {
+		// Messages erase the bar first, so that they start a clean line.
+		e := *env
+		e.Stderr = &barWriter{w: env.Stderr, p: c.progress}
+		c.env = &e
+	}
 	defer c.progress.finish()
 	if c.inPlace || c.outPath != "" {
 		// An interrupt stops the work between chunks, so that the

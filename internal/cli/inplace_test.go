@@ -228,3 +228,17 @@ func TestConvertOutputFollowsSymlink(t *testing.T) {
 		t.Errorf("mode %v, want 0600 kept", fi.Mode().Perm())
 	}
 }
+
+func TestProgressErasedBeforeMessages(t *testing.T) {
+	defer func(d, i time.Duration) { progressDelay, progressInterval = d, i }(progressDelay, progressInterval)
+	progressDelay, progressInterval = 0, 0
+	in := append(bytes.Repeat([]byte("text\n"), 100000), 0xFF)
+	_, errs, code := runCLIEnv([]string{"convert", "--progress=always"}, in, nil, nil)
+	if code != ExitInvalid {
+		t.Fatalf("exit %d", code)
+	}
+	i := strings.Index(errs, "<stdin>:100001:1: byte 500000: invalid-byte")
+	if i < 0 || !strings.HasSuffix(errs[:i], "\r\x1b[K") {
+		t.Errorf("the message does not start a clean line: %q", errs[max(0, i-80):])
+	}
+}
