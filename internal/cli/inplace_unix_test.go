@@ -37,3 +37,27 @@ func TestConvertInPlaceRemovesStaleTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertInPlaceKeepsOwner needs root to give the file away first.
+func TestConvertInPlaceKeepsOwner(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("only root can give a file to another user")
+	}
+	f := filepath.Join(t.TempDir(), "f")
+	os.WriteFile(f, []byte("\xe9"), 0o600)
+	os.Chmod(f, 0o664) // past the umask
+	if err := os.Chown(f, 65534, 65534); err != nil {
+		t.Skip(err)
+	}
+	if _, errs, code := runCLI([]string{"convert", "-f", "latin1", "-i", f}, nil); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	st, _ := os.Stat(f)
+	s := st.Sys().(*syscall.Stat_t)
+	if s.Uid != 65534 || s.Gid != 65534 || st.Mode().Perm() != 0o664 {
+		t.Errorf("owner %d:%d mode %v, want 65534:65534 0664", s.Uid, s.Gid, st.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(f); string(b) != "é" {
+		t.Errorf("content %q", b)
+	}
+}
