@@ -48,7 +48,8 @@ Flags:
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
                           failure); refused when OUT is one of the inputs;
-                          a symbolic link OUT is followed
+                          a symbolic link OUT is followed; a device or a
+                          pipe (-o /dev/null) is written directly
   -i, --in-place          convert each FILE into itself, atomically: the text
                           goes to a temporary file in the same directory
                           (named .FILE.ucs-tmp-PID-N), which is synced and
@@ -362,14 +363,30 @@ func (c *converter) run(files []string) int {
 		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
 			target = t
 		}
-		removeStaleTemps(target)
-		var err error
-		tmp, err = createTemp(target)
-		if err != nil {
-			fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
-			return ExitIO
+		if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+			if st.IsDir() {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: -o %s is a directory\n", c.outPath)
+				return ExitIO
+			}
+			// A device, a pipe or a socket (-o /dev/null, -o /dev/stdout):
+			// nothing may be renamed over it, so it is written directly.
+			f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, plainError(err))
+				return ExitIO
+			}
+			defer f.Close()
+			out = f
+		} else {
+			removeStaleTemps(target)
+			var err error
+			tmp, err = createTemp(target)
+			if err != nil {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
+				return ExitIO
+			}
+			out = tmp
 		}
-		out = tmp
 	}
 	c.begin(out)
 	code := ExitOK

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -59,5 +60,25 @@ func TestConvertInPlaceKeepsOwner(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(f); string(b) != "é" {
 		t.Errorf("content %q", b)
+	}
+}
+
+// TestConvertOutputDevice writes -o /dev/null directly: nothing is renamed
+// over a device, and no temporary file appears in /dev.
+func TestConvertOutputDevice(t *testing.T) {
+	before, _ := os.ReadDir("/dev")
+	if _, errs, code := runCLI([]string{"convert", "-t", "utf-16le", "-o", "/dev/null"}, []byte("text")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	st, err := os.Stat("/dev/null")
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a device: %v %v", st, err)
+	}
+	if after, _ := os.ReadDir("/dev"); len(after) != len(before) {
+		t.Errorf("/dev has %d entries, had %d", len(after), len(before))
+	}
+	_, errs, code := runCLI([]string{"convert", "-o", t.TempDir()}, []byte("text"))
+	if code != ExitIO || !strings.Contains(errs, "is a directory") {
+		t.Errorf("-o DIR: exit %d: %s", code, errs)
 	}
 }
