@@ -378,6 +378,12 @@ func (c *converter) run(files []string) int {
 			defer f.Close()
 			out = f
 		} else {
+			// Like a shell redirection, -o does not replace a file this
+			// process may not write (--in-place does, as sed -i does).
+			if _, err := os.Stat(target); err == nil && !writable(target) {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: permission denied\n", c.outPath)
+				return ExitIO
+			}
 			removeStaleTemps(target)
 			var err error
 			tmp, err = createTemp(target)

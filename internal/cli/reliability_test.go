@@ -298,9 +298,13 @@ func testUnwritable(t *testing.T, bin string) {
 	os.WriteFile(in, text, 0o666) // the file itself is writable
 	os.Chmod(ro, 0o555)
 	defer os.Chmod(ro, 0o755)
+	// A read-only file in a writable directory: -o refuses to replace it.
+	rofile := filepath.Join(dir, "ro.txt")
+	os.WriteFile(rofile, []byte("precious"), 0o444)
 	for _, args := range [][]string{
 		{"convert", "-t", "utf-16le", "--in-place", in},
 		{"convert", "-t", "utf-16le", "-o", filepath.Join(ro, "out.txt"), in},
+		{"convert", "-t", "utf-16le", "-o", rofile, in},
 	} {
 		cmd := exec.Command(bin, args...)
 		if os.Getuid() == 0 {
@@ -309,6 +313,7 @@ func testUnwritable(t *testing.T, bin string) {
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		err := cmd.Run()
+		t.Logf("%v: %s", args, strings.TrimSpace(errb.String()))
 		if code := exitCode(err); code != ExitIO || !strings.Contains(errb.String(), "permission denied") {
 			t.Errorf("%v: exit %d (%v), stderr %q", args, code, err, errb.String())
 		}
@@ -317,6 +322,9 @@ func testUnwritable(t *testing.T, bin string) {
 		}
 		if left := listDir(t, ro); len(left) != 1 {
 			t.Errorf("%v: files left: %v", args, left)
+		}
+		if b, _ := os.ReadFile(rofile); string(b) != "precious" {
+			t.Errorf("%v: read-only file replaced", args)
 		}
 	}
 }
