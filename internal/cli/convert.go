@@ -47,7 +47,8 @@ Flags:
                           en_GB.UTF-8 or de_DE.ISO-8859-1
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
-                          failure); refused when OUT is one of the inputs;
+                          failure); refused when OUT is one of the inputs
+                          or a file ucs may not write;
                           a symbolic link OUT is followed; a device or a
                           pipe (-o /dev/null) is written directly
   -i, --in-place          convert each FILE into itself, atomically: the text
@@ -59,7 +60,9 @@ Flags:
                           modification times. A symbolic link is followed
                           and its target replaced (the link stays a link).
                           A file with more than one hard link is refused,
-                          since the rename would split the links. Temporary
+                          since the rename would split the links. As with
+                          sed -i, the directory must be writable, the file
+                          need not be. Temporary
                           files left by a killed run are removed by the next
                           run on the same file
   --newline MODE          line ends of the output: keep (default), lf (CR LF
