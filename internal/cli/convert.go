@@ -48,9 +48,9 @@ Flags:
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
                           failure); refused when OUT is one of the inputs
-                          or a file ucs may not write;
-                          a symbolic link OUT is followed; a device or a
-                          pipe (-o /dev/null) is written directly
+                          or a file ucs may not write; a symbolic link OUT
+                          is followed; a device or a pipe (-o /dev/null) is
+                          written directly
   -i, --in-place          convert each FILE into itself, atomically: the text
                           goes to a temporary file in the same directory
                           (named .FILE.ucs-tmp-PID-N), which is synced and
@@ -62,9 +62,8 @@ Flags:
                           A file with more than one hard link is refused,
                           since the rename would split the links. As with
                           sed -i, the directory must be writable, the file
-                          need not be. Temporary
-                          files left by a killed run are removed by the next
-                          run on the same file
+                          need not be. Temporary files left by a killed run
+                          are removed by the next run on the same file
   --newline MODE          line ends of the output: keep (default), lf (CR LF
                           becomes LF), crlf (a lone LF becomes CR LF)
   --progress WHEN         a progress bar on standard error (bytes, rate,
