@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -240,5 +241,31 @@ func TestProgressErasedBeforeMessages(t *testing.T) {
 	i := strings.Index(errs, "<stdin>:100001:1: byte 500000: invalid-byte")
 	if i < 0 || !strings.HasSuffix(errs[:i], "\r\x1b[K") {
 		t.Errorf("the message does not start a clean line: %q", errs[max(0, i-80):])
+	}
+}
+
+// TestConvertLocatesAcrossChunks puts an unencodable character far into
+// a large input, after many line ends, with each newline mode and with a
+// multi-byte source encoding.
+func TestConvertLocatesAcrossChunks(t *testing.T) {
+	lineText := "a line of text\r\n"
+	lines := 3*chunkSize/len(lineText) + 7
+	in := append(bytes.Repeat([]byte(lineText), lines), "ok é"...)
+	wantAt := fmt.Sprintf("<stdin>:%d:4: byte %d: unmappable", lines+1, len(in)-2)
+	for _, nl := range []string{"keep", "lf", "crlf"} {
+		_, errs, code := runCLI([]string{"convert", "-t", "ascii", "--newline=" + nl}, in)
+		if code != ExitInvalid || !strings.HasPrefix(errs, wantAt) {
+			t.Errorf("--newline=%s: exit %d, %q, want %q", nl, code, errs, wantAt)
+		}
+	}
+	// From UTF-16LE: the byte offset counts input bytes.
+	var u16 []byte
+	for _, r := range string(in) {
+		u16 = append(u16, byte(r), byte(r>>8))
+	}
+	wantAt = fmt.Sprintf("<stdin>:%d:4: byte %d: unmappable", lines+1, len(u16)-2)
+	_, errs, code := runCLI([]string{"convert", "-f", "utf-16le", "-t", "ascii", "--newline=lf"}, u16)
+	if code != ExitInvalid || !strings.HasPrefix(errs, wantAt) {
+		t.Errorf("utf-16le: exit %d, %q, want %q", code, errs, wantAt)
 	}
 }
