@@ -16,7 +16,8 @@ const widthUsage = `Usage: ucs width [flags] [TEXT...]
        ucs width [flags] --file FILE
 
 Print how many terminal columns text takes: for each TEXT argument, or
-for each line of FILE or of standard input, one number per line. Wide and
+for each line of FILE or of standard input (no TEXT, or a lone "-"), one
+number per line. Wide and
 fullwidth East Asian characters take 2 columns, combining marks and
 zero-width characters 0, emoji 2; a character is a grapheme cluster (a
 letter with its accents, an emoji sequence, a flag). Control characters,
@@ -73,6 +74,9 @@ func runWidth(env *Env, args []string) int {
 	}
 	if file != "" && len(texts) > 0 {
 		return usageError(env, "width", "give TEXT or --file FILE, not both")
+	}
+	if len(texts) == 1 && texts[0] == "-" {
+		texts, file = nil, "-" // a lone "-" is standard input
 	}
 	cs, err := charset.Lookup(from)
 	if err != nil {
