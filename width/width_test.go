@@ -96,6 +96,8 @@ func TestNoAllocs(t *testing.T) {
 func FuzzTruncate(f *testing.F) {
 	f.Add("汉字e\u0301\U0001F600", 3, false)
 	f.Add("\xff\xfe abc", 2, true)
+	f.Add("汉字한국어ひらがなカタカナ，。\u3099a\u0301", 7, false)
+	f.Add("\u0600汉\U0001F1EC\U0001F1E7한\u11A8", 3, true)
 	f.Fuzz(func(t *testing.T, s string, max int, amb bool) {
 		if max < 0 || max > 1000 {
 			return
@@ -109,7 +111,18 @@ func FuzzTruncate(f *testing.F) {
 			t.Fatalf("String and Bytes disagree on %+q", s)
 		}
 		sum := 0
-		o.Clusters(s, func(c Cluster) bool { sum += c.Width; return true })
+		var ours []string
+		o.Clusters(s, func(c Cluster) bool { sum += c.Width; ours = append(ours, c.Text); return true })
+		// The clusters are the library's, fast paths or not.
+		var theirs []string
+		for rest, state := s, -1; len(rest) > 0; {
+			var c string
+			c, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+			theirs = append(theirs, c)
+		}
+		if strings.Join(ours, "|") != strings.Join(theirs, "|") || len(ours) != len(theirs) {
+			t.Fatalf("clusters of %+q: %q, the library's %q", s, ours, theirs)
+		}
 		if sum != total {
 			t.Fatalf("clusters sum to %d, String says %d", sum, total)
 		}
