@@ -26,7 +26,11 @@
 // Segmentation and the East Asian Width and Emoji Presentation data come
 // from github.com/rivo/uniseg (Unicode 15.0.0 data); the Ambiguous
 // property from golang.org/x/text/width. This package is a small,
-// allocation-free API over them.
+// allocation-free API over them. Runs of characters that no rule of UAX #29
+// can join and whose width is fixed (printable ASCII, CJK ideographs,
+// kana, Hangul syllables, fullwidth forms) are measured without the
+// library; a fuzz test checks that the clusters and widths stay the
+// library's.
 //
 // # Conformance
 //

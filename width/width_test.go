@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 func TestString(t *testing.T) {
@@ -77,7 +79,7 @@ func TestTruncate(t *testing.T) {
 }
 
 func TestLastBoundary(t *testing.T) {
-	for s, want := range map[string]int{"": 0, "a": 0, "ab": 1, "ae\u0301": 1, "a\U0001F468\u200D": 1, "汉字": 3} {
+	for s, want := range map[string]int{"": 0, "a": 0, "ab": 1, "ae\u0301": 1, "a\U0001F468\u200D": 1, "汉字": 3, "abcd": 3, "abce\u0301": 3, "\u0600ab": 3} {
 		if got := LastBoundary([]byte(s)); got != want {
 			t.Errorf("LastBoundary(%+q) = %d, want %d", s, got, want)
 		}
@@ -94,17 +96,33 @@ func TestNoAllocs(t *testing.T) {
 func FuzzTruncate(f *testing.F) {
 	f.Add("汉字e\u0301\U0001F600", 3, false)
 	f.Add("\xff\xfe abc", 2, true)
+	f.Add("汉字한국어ひらがなカタカナ，。\u3099a\u0301", 7, false)
+	f.Add("\u0600汉\U0001F1EC\U0001F1E7한\u11A8", 3, true)
 	f.Fuzz(func(t *testing.T, s string, max int, amb bool) {
 		if max < 0 || max > 1000 {
 			return
 		}
 		o := Options{AmbiguousWide: amb}
 		total := o.String(s)
+		if !amb && total != uniseg.StringWidth(s) {
+			t.Fatalf("String(%+q) = %d, the library says %d", s, total, uniseg.StringWidth(s))
+		}
 		if total != o.Bytes([]byte(s)) {
 			t.Fatalf("String and Bytes disagree on %+q", s)
 		}
 		sum := 0
-		o.Clusters(s, func(c Cluster) bool { sum += c.Width; return true })
+		var ours []string
+		o.Clusters(s, func(c Cluster) bool { sum += c.Width; ours = append(ours, c.Text); return true })
+		// The clusters are the library's, fast paths or not.
+		var theirs []string
+		for rest, state := s, -1; len(rest) > 0; {
+			var c string
+			c, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+			theirs = append(theirs, c)
+		}
+		if strings.Join(ours, "|") != strings.Join(theirs, "|") || len(ours) != len(theirs) {
+			t.Fatalf("clusters of %+q: %q, the library's %q", s, ours, theirs)
+		}
 		if sum != total {
 			t.Fatalf("clusters sum to %d, String says %d", sum, total)
 		}
@@ -125,4 +143,24 @@ func FuzzTruncate(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestPrefix(t *testing.T) {
+	for _, c := range []struct {
+		s         string
+		eof       bool
+		cols, len int
+	}{
+		{"abc", false, 2, 2},
+		{"abc", true, 3, 3},
+		{"汉字", false, 2, 3},
+		{"ae\u0301", false, 1, 1},
+		{"a\r", false, 1, 1},
+		{"", false, 0, 0},
+	} {
+		cols, n := Options{}.Prefix([]byte(c.s), c.eof)
+		if cols != c.cols || n != c.len {
+			t.Errorf("Prefix(%+q, %v) = %d, %d; want %d, %d", c.s, c.eof, cols, n, c.cols, c.len)
+		}
+	}
 }

@@ -18,6 +18,7 @@ Install:
   bash   ucs completion bash > /etc/bash_completion.d/ucs
          (or: source <(ucs completion bash) in ~/.bashrc)
   zsh    ucs completion zsh > "${fpath[1]}/_ucs"
+         (or: source <(ucs completion zsh) in ~/.zshrc, after compinit)
   fish   ucs completion fish > ~/.config/fish/completions/ucs.fish
 
 Examples:
@@ -144,7 +145,10 @@ func zshCompletion() string {
 		fmt.Fprintf(&b, "    %s) flags=(%s) ;;\n", c.Name, strings.Join(commandFlags(c.Usage), " "))
 	}
 	b.WriteString("    help) _describe command cmds; return ;;\n  esac\n")
-	b.WriteString("  if [[ $PREFIX == -* ]]; then\n    compadd -a flags\n  else\n    _files\n  fi\n}\n_ucs \"$@\"\n")
+	b.WriteString("  if [[ $PREFIX == -* ]]; then\n    compadd -a flags\n  else\n    _files\n  fi\n}\n")
+	// Loaded from $fpath, the file is the completion function's body;
+	// sourced, it registers the function.
+	b.WriteString("if [[ ${funcstack[1]} == _ucs ]]; then\n  _ucs \"$@\"\nelse\n  compdef _ucs ucs\nfi\n")
 	return b.String()
 }
 

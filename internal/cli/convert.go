@@ -47,8 +47,10 @@ Flags:
                           en_GB.UTF-8 or de_DE.ISO-8859-1
   -o, --output OUT        write OUT (atomically: a temporary file in the same
                           directory, renamed on success; OUT is untouched on
-                          failure); refused when OUT is one of the inputs;
-                          a symbolic link OUT is followed
+                          failure); refused when OUT is one of the inputs
+                          or a file ucs may not write; a symbolic link OUT
+                          is followed; a device or a pipe (-o /dev/null) is
+                          written directly
   -i, --in-place          convert each FILE into itself, atomically: the text
                           goes to a temporary file in the same directory
                           (named .FILE.ucs-tmp-PID-N), which is synced and
@@ -58,9 +60,10 @@ Flags:
                           modification times. A symbolic link is followed
                           and its target replaced (the link stays a link).
                           A file with more than one hard link is refused,
-                          since the rename would split the links. Temporary
-                          files left by a killed run are removed by the next
-                          run on the same file
+                          since the rename would split the links. As with
+                          sed -i, the directory must be writable, the file
+                          need not be. Temporary files left by a killed run
+                          are removed by the next run on the same file
   --newline MODE          line ends of the output: keep (default), lf (CR LF
                           becomes LF), crlf (a lone LF becomes CR LF)
   --progress WHEN         a progress bar on standard error (bytes, rate,
@@ -162,6 +165,12 @@ func runConvert(env *Env, args []string) int {
 		if env.isTerminal(env.Stderr) && env.getenv("CI") == "" {
 			c.progress = newProgress(env.Stderr, files)
 		}
+	}
+	if c.progress != nil {
+		// Messages erase the bar first, so that they start a clean line.
+		e := *env
+		e.Stderr = &barWriter{w: env.Stderr, p: c.progress}
+		c.env = &e
 	}
 	defer c.progress.finish()
 	if c.inPlace || c.outPath != "" {
@@ -356,14 +365,36 @@ func (c *converter) run(files []string) int {
 		if t, err := filepath.EvalSymlinks(c.outPath); err == nil {
 			target = t
 		}
-		removeStaleTemps(target)
-		var err error
-		tmp, err = createTemp(target)
-		if err != nil {
-			fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
-			return ExitIO
+		if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+			if st.IsDir() {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: -o %s is a directory\n", c.outPath)
+				return ExitIO
+			}
+			// A device, a pipe or a socket (-o /dev/null, -o /dev/stdout):
+			// nothing may be renamed over it, so it is written directly.
+			f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, plainError(err))
+				return ExitIO
+			}
+			defer f.Close()
+			out = f
+		} else {
+			// Like a shell redirection, -o does not replace a file this
+			// process may not write (--in-place does, as sed -i does).
+			if _, err := os.Stat(target); err == nil && !writable(target) {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: permission denied\n", c.outPath)
+				return ExitIO
+			}
+			removeStaleTemps(target)
+			var err error
+			tmp, err = createTemp(target)
+			if err != nil {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: cannot write %s: %v\n", c.outPath, err)
+				return ExitIO
+			}
+			out = tmp
 		}
-		out = tmp
 	}
 	c.begin(out)
 	code := ExitOK

@@ -45,3 +45,8 @@ func umask() os.FileMode {
 func accessTime(st os.FileInfo) time.Time {
 	return atime(st)
 }
+
+// writable reports whether this process may write the existing file path.
+func writable(path string) bool {
+	return syscall.Access(path, 2 /* W_OK */) == nil
+}

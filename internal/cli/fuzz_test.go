@@ -151,3 +151,73 @@ func FuzzNormChecker(f *testing.F) {
 		}
 	})
 }
+
+// FuzzConvertLocates checks the place convert gives for the first bad
+// sequence or unencodable character against a direct scan.
+func FuzzConvertLocates(f *testing.F) {
+	f.Add([]byte("ab\ncd\xc3\xa9"))
+	f.Add([]byte("line\r\n\xe6\xb1"))
+	f.Add([]byte("\xed\xa0\x80x"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		want, kind := -1, ""
+		for i := 0; i < len(in); {
+			r, size := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && size <= 1 {
+				want, kind = i, "invalid"
+				break
+			}
+			if r >= 0x80 {
+				want, kind = i, "unmappable"
+				break
+			}
+			i += size
+		}
+		out, errs, code := runCLI([]string{"convert", "-t", "us-ascii"}, in)
+		if want < 0 {
+			if code != 0 || out != string(in) {
+				t.Fatalf("%+q: exit %d, %+q: %s", in, code, out, errs)
+			}
+			return
+		}
+		prefix := in[:want]
+		line := 1 + bytes.Count(prefix, []byte{'\n'})
+		col := 1 + utf8.RuneCount(prefix[bytes.LastIndexByte(prefix, '\n')+1:])
+		at := fmt.Sprintf("<stdin>:%d:%d: byte %d: ", line, col, want)
+		if code != ExitInvalid || !strings.HasPrefix(errs, at) {
+			t.Fatalf("%+q: exit %d, stderr %q, want it to start with %q (%s)", in, code, errs, at, kind)
+		}
+		if kind == "unmappable" != strings.Contains(errs, "unmappable") {
+			t.Fatalf("%+q: %q, want %s", in, errs, kind)
+		}
+		if out != string(prefix) {
+			t.Fatalf("%+q: wrote %+q before stopping, want %+q", in, out, prefix)
+		}
+	})
+}
+
+// FuzzInspectDump checks that the hex dump never fails on any input and
+// that each line starts with the offset of its first byte.
+func FuzzInspectDump(f *testing.F) {
+	f.Add([]byte("abc \xe6\xb1\x89\xff\n\xc0\xaf tail"), uint8(0))
+	f.Add([]byte("\x1b$B0!\x1b(B"), uint8(6))
+	f.Fuzz(func(t *testing.T, in []byte, which uint8) {
+		enc := fuzzEncodings[int(which)%len(fuzzEncodings)]
+		out, errs, code := runCLI([]string{"inspect", "--file", "-", "-f", enc}, in)
+		if code != 0 && code != ExitInvalid {
+			t.Fatalf("%s %+q: exit %d: %s", enc, in, code, errs)
+		}
+		off := 0
+		for _, l := range strings.Split(out, "\n") {
+			if l == "" || strings.HasPrefix(l, "bad sequence at byte ") {
+				continue
+			}
+			if want := fmt.Sprintf("%08x  ", off); !strings.HasPrefix(l, want) {
+				t.Fatalf("%s %+q: line %q, want offset %s", enc, in, l, want)
+			}
+			off += 16
+		}
+		if (len(in)+15)/16*16 != off {
+			t.Fatalf("%s %+q: %d dump lines for %d bytes", enc, in, off/16, len(in))
+		}
+	})
+}

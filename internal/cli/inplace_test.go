@@ -2,11 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -99,34 +98,6 @@ func TestConvertInPlaceNotRegular(t *testing.T) {
 	_, errs, code := runCLI([]string{"convert", "-i", dir}, nil)
 	if code != ExitIO || !strings.Contains(errs, "not a regular file") {
 		t.Fatalf("exit %d: %s", code, errs)
-	}
-}
-
-func TestConvertInPlaceRemovesStaleTemps(t *testing.T) {
-	dir := t.TempDir()
-	f := filepath.Join(dir, "f.txt")
-	os.WriteFile(f, []byte("x"), 0o644)
-	// A temporary file of a process that no longer exists, one of a live
-	// process (ours' parent), and one of another file.
-	dead := filepath.Join(dir, ".f.txt.ucs-tmp-2147483646-1")
-	live := filepath.Join(dir, ".f.txt.ucs-tmp-"+strconv.Itoa(os.Getppid())+"-2")
-	other := filepath.Join(dir, ".g.txt.ucs-tmp-2147483646-3")
-	for _, p := range []string{dead, live, other} {
-		os.WriteFile(p, []byte("partial"), 0o600)
-	}
-	if err := syscall.Kill(2147483646, 0); err != syscall.ESRCH {
-		t.Skipf("process 2147483646 unexpectedly exists: %v", err)
-	}
-	if _, errs, code := runCLI([]string{"convert", "-i", f}, nil); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if _, err := os.Stat(dead); !os.IsNotExist(err) {
-		t.Errorf("stale temporary file not removed")
-	}
-	for _, p := range []string{live, other} {
-		if _, err := os.Stat(p); err != nil {
-			t.Errorf("%s removed: %v", p, err)
-		}
 	}
 }
 
@@ -256,5 +227,45 @@ func TestConvertOutputFollowsSymlink(t *testing.T) {
 	}
 	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600 kept", fi.Mode().Perm())
+	}
+}
+
+func TestProgressErasedBeforeMessages(t *testing.T) {
+	defer func(d, i time.Duration) { progressDelay, progressInterval = d, i }(progressDelay, progressInterval)
+	progressDelay, progressInterval = 0, 0
+	in := append(bytes.Repeat([]byte("text\n"), 100000), 0xFF)
+	_, errs, code := runCLIEnv([]string{"convert", "--progress=always"}, in, nil, nil)
+	if code != ExitInvalid {
+		t.Fatalf("exit %d", code)
+	}
+	i := strings.Index(errs, "<stdin>:100001:1: byte 500000: invalid-byte")
+	if i < 0 || !strings.HasSuffix(errs[:i], "\r\x1b[K") {
+		t.Errorf("the message does not start a clean line: %q", errs[max(0, i-80):])
+	}
+}
+
+// TestConvertLocatesAcrossChunks puts an unencodable character far into
+// a large input, after many line ends, with each newline mode and with a
+// multi-byte source encoding.
+func TestConvertLocatesAcrossChunks(t *testing.T) {
+	lineText := "a line of text\r\n"
+	lines := 3*chunkSize/len(lineText) + 7
+	in := append(bytes.Repeat([]byte(lineText), lines), "ok é"...)
+	wantAt := fmt.Sprintf("<stdin>:%d:4: byte %d: unmappable", lines+1, len(in)-2)
+	for _, nl := range []string{"keep", "lf", "crlf"} {
+		_, errs, code := runCLI([]string{"convert", "-t", "ascii", "--newline=" + nl}, in)
+		if code != ExitInvalid || !strings.HasPrefix(errs, wantAt) {
+			t.Errorf("--newline=%s: exit %d, %q, want %q", nl, code, errs, wantAt)
+		}
+	}
+	// From UTF-16LE: the byte offset counts input bytes.
+	var u16 []byte
+	for _, r := range string(in) {
+		u16 = append(u16, byte(r), byte(r>>8))
+	}
+	wantAt = fmt.Sprintf("<stdin>:%d:4: byte %d: unmappable", lines+1, len(u16)-2)
+	_, errs, code := runCLI([]string{"convert", "-f", "utf-16le", "-t", "ascii", "--newline=lf"}, u16)
+	if code != ExitInvalid || !strings.HasPrefix(errs, wantAt) {
+		t.Errorf("utf-16le: exit %d, %q, want %q", code, errs, wantAt)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/detect"
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/width"
 )
@@ -40,8 +42,9 @@ decoded text beside them. Bad sequences are highlighted (in colour on a
 terminal, in upper-case hex otherwise) and listed at the end.
 
 Flags:
-  -f, --from-code ENC   encoding of standard input or FILE (default utf-8);
-                        TEXT arguments are always UTF-8
+  -f, --from-code ENC   encoding of standard input or FILE (default utf-8;
+                        "auto" detects it and says what it chose on
+                        standard error); TEXT arguments are always UTF-8
   --file FILE           hex dump of FILE ("-": standard input)
   --json                one JSON object per character (or per dump step)
                         per line
@@ -55,6 +58,7 @@ Examples:
   printf 'e\xcc\x81' | ucs inspect
   ucs inspect --json Ω
   ucs inspect -f gbk --file old.txt | less -R
+  ucs inspect -f auto --file mystery.txt
 
 Exit status: 0 all valid, 1 some bad sequence, 2 usage error, 3 I/O error.
 `
@@ -108,9 +112,12 @@ func runInspect(env *Env, args []string) int {
 	if from != "" {
 		enc = from
 	}
-	cs, err := charset.Lookup(enc)
-	if err != nil {
-		return usageError(env, "inspect", "-f: %v", err)
+	auto := strings.EqualFold(enc, "auto")
+	var cs *charset.Charset
+	if !auto {
+		if cs, err = charset.Lookup(enc); err != nil {
+			return usageError(env, "inspect", "-f: %v", err)
+		}
 	}
 	in := &inspector{env: env, w: bufio.NewWriter(env.Stdout), color: useColor, width: width.Options{AmbiguousWide: ambiguous == 2}}
 	defer in.w.Flush()
@@ -134,6 +141,27 @@ func runInspect(env *Env, args []string) int {
 		r, name = f, file
 	default:
 		r = env.Stdin
+	}
+	if auto {
+		var head bytes.Buffer
+		res, err := detect.DetectReader(io.TeeReader(r, &head))
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs inspect: %s: %v\n", name, err)
+			return ExitIO
+		}
+		r = io.MultiReader(&head, r)
+		best := res.Best()
+		cs = best.Charset
+		if cs == nil {
+			cs = charset.MustLookup("utf-8")
+			fmt.Fprintf(env.Stderr, "ucs inspect: %s: cannot tell the encoding; showing it as utf-8\n", name)
+		} else {
+			sure := ""
+			if best.Confidence < autoConfidence {
+				sure = ", unsure"
+			}
+			fmt.Fprintf(env.Stderr, "ucs inspect: %s: detected %s (confidence %s%s)\n", name, cs.Name, confidence(best.Confidence), sure)
+		}
 	}
 	in.showIn = from != "" && cs.Name != "utf-8"
 	st := newStepper(r, cs.Codec)
@@ -328,13 +356,21 @@ func (in *inspector) dump(st *stepper) {
 			if line.n == 8 {
 				line.hex.WriteByte(' ')
 			}
+			const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
 			switch {
 			case s.Bad != nil && in.color:
-				fmt.Fprintf(&line.hex, "%s%02x%s ", sgrBad, c, sgrReset)
+				line.hex.WriteString(sgrBad)
+				line.hex.WriteByte(lower[c>>4])
+				line.hex.WriteByte(lower[c&15])
+				line.hex.WriteString(sgrReset + " ")
 			case s.Bad != nil:
-				fmt.Fprintf(&line.hex, "%02X ", c)
+				line.hex.WriteByte(upper[c>>4])
+				line.hex.WriteByte(upper[c&15])
+				line.hex.WriteByte(' ')
 			default:
-				fmt.Fprintf(&line.hex, "%02x ", c)
+				line.hex.WriteByte(lower[c>>4])
+				line.hex.WriteByte(lower[c&15])
+				line.hex.WriteByte(' ')
 			}
 			if k == 0 {
 				line.text.WriteString(in.dumpText(s))
@@ -351,6 +387,9 @@ func (in *inspector) dump(st *stepper) {
 	}
 }
 
+// asciiText holds the printable ASCII characters, for slicing.
+const asciiText = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
 // dumpText is how a step shows in the text column: controls and
 // invisible characters as ".", a bad sequence as U+FFFD.
 func (in *inspector) dumpText(s step) string {
@@ -359,6 +398,12 @@ func (in *inspector) dumpText(s step) string {
 			return sgrBad + "\uFFFD" + sgrReset
 		}
 		return "\uFFFD"
+	}
+	if len(s.Text) == 1 {
+		if c := s.Text[0]; c >= 0x20 && c < 0x7F {
+			return asciiText[c-0x20 : c-0x20+1]
+		}
+		return "."
 	}
 	var b strings.Builder
 	for _, r := range string(s.Text) {

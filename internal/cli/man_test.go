@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -112,6 +113,75 @@ func TestCompletionScripts(t *testing.T) {
 			cmd.Stdin = strings.NewReader(out)
 			if b, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("%s -n: %v\n%s", sh, err, b)
+			}
+		}
+	}
+}
+
+// TestFishCompletion asks fish for completions with the script loaded.
+func TestFishCompletion(t *testing.T) {
+	if _, err := exec.LookPath("fish"); err != nil {
+		t.Skip("no fish")
+	}
+	script, _, _ := runCLI([]string{"completion", "fish"}, nil)
+	f := filepath.Join(t.TempDir(), "ucs.fish")
+	os.WriteFile(f, []byte(script), 0o644)
+	for _, c := range []struct{ line, want string }{
+		{"ucs norm", "normalize\twrite text in a Unicode normalization form (NFC, NFD, NFKC, NFKD)"},
+		{"ucs convert --in-p", "--in-place"},
+		{"ucs convert -f gb18030-20", "gb18030-2005\ngb18030-2022"},
+		{"ucs validate --normalized NFK", "NFKC\nNFKD"},
+	} {
+		out, err := exec.Command("fish", "--no-config", "-c", "source "+f+"; complete -C'"+c.line+"'").CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != c.want {
+			t.Errorf("%q: %q (%v), want %q", c.line, out, err, c.want)
+		}
+	}
+}
+
+// TestZshCompletion calls the zsh completion function with the
+// completion system's builtins replaced by stubs that print what they
+// are given (zsh filters by prefix itself, so the lists are whole).
+func TestZshCompletion(t *testing.T) {
+	if _, err := exec.LookPath("zsh"); err != nil {
+		t.Skip("no zsh")
+	}
+	script, _, _ := runCLI([]string{"completion", "zsh"}, nil)
+	f := filepath.Join(t.TempDir(), "_ucs")
+	os.WriteFile(f, []byte(script), 0o644)
+	stubs := `compdef() { :; }
+compadd() { if [[ $1 == -a ]]; then print -l -- ${(P)2}; else print -l -- "$@"; fi }
+_describe() { print -l -- ${(P)2} }
+_files() { print FILES }
+source ` + f + "\n"
+	for _, c := range []struct {
+		words   string
+		current int
+		prefix  string
+		want    []string
+		not     []string
+	}{
+		{"ucs conv", 2, "conv", []string{"convert:convert text between encodings (iconv-compatible flags)"}, nil},
+		{"ucs convert --in", 3, "--in", []string{"--in-place", "--invalid"}, []string{"--json"}},
+		{"ucs convert -f gb1", 4, "gb1", []string{"gb18030", "utf-8"}, []string{"--in-place"}},
+		{"ucs validate --normalized N", 4, "N", []string{"NFKC"}, []string{"gb18030"}},
+		{"ucs width x", 3, "x", []string{"FILES"}, nil},
+	} {
+		prog := stubs + "words=(" + c.words + "); CURRENT=" + strconv.Itoa(c.current) + "; PREFIX=" + c.prefix + "; _ucs\n"
+		out, err := exec.Command("zsh", "-f", "-c", prog).CombinedOutput()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if err != nil {
+			t.Errorf("%q: %v: %s", c.words, err, out)
+			continue
+		}
+		for _, w := range c.want {
+			if !contains(lines, w) {
+				t.Errorf("%q: %q not offered in %.300q", c.words, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if contains(lines, w) {
+				t.Errorf("%q: %q offered", c.words, w)
 			}
 		}
 	}

@@ -167,7 +167,20 @@ func newNormChecker(form norm.Form, report func(place, int64, string, string) er
 func (n *normChecker) feed(text []byte, atEOF bool) error {
 	n.pending = append(n.pending, text...)
 	i := 0
+	// cur is the place of pending[curI], moved forward as reports need it,
+	// so that many reports in one chunk cost no more than one pass.
+	cur, curI := n.at, 0
 	for i < len(n.pending) {
+		// ASCII is normal in every form, and a normalization boundary
+		// falls before each ASCII character: skip a run of it, all but
+		// its last character, which a combining mark may follow.
+		if p := n.pending; i+1 < len(p) && p[i] < utf8.RuneSelf && p[i+1] < utf8.RuneSelf {
+			i++
+			for i+1 < len(p) && p[i+1] < utf8.RuneSelf {
+				i++
+			}
+			continue
+		}
 		k := n.form.NextBoundary(n.pending[i:], atEOF)
 		if k < 0 {
 			if len(n.pending)-i <= 1<<20 {
@@ -184,16 +197,17 @@ func (n *normChecker) feed(text []byte, atEOF bool) error {
 		seg := n.pending[i : i+k]
 		if !n.form.IsNormal(seg) {
 			if s, want := string(seg), n.form.String(string(seg)); want != s {
-				p := n.at
-				p.advance(n.pending[:i])
-				if err := n.report(p, n.off+int64(i), s, want); err != nil {
+				cur.advance(n.pending[curI:i])
+				curI = i
+				if err := n.report(cur, n.off+int64(i), s, want); err != nil {
 					return err
 				}
 			}
 		}
 		i += k
 	}
-	n.at.advance(n.pending[:i])
+	cur.advance(n.pending[curI:i])
+	n.at = cur
 	n.off += int64(i)
 	n.pending = append(n.pending[:0], n.pending[i:]...)
 	return nil

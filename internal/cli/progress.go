@@ -61,7 +61,20 @@ func (p *progress) add(n int) {
 func (p *progress) finish() {
 	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\x1b[K")
+		p.shown = false
 	}
+}
+
+// barWriter is standard error while a bar may be shown: it erases the
+// bar before a message; the next redraw brings the bar back below it.
+type barWriter struct {
+	w io.Writer
+	p *progress
+}
+
+func (b *barWriter) Write(data []byte) (int, error) {
+	b.p.finish()
+	return b.w.Write(data)
 }
 
 // line renders the bar for the elapsed time.

@@ -37,6 +37,7 @@ func TestReliability(t *testing.T) {
 	t.Run("UnwritableDirectory", func(t *testing.T) { testUnwritable(t, bin) })
 	t.Run("BoundedMemoryConvert", func(t *testing.T) { testBoundedMemory(t, bin, "convert") })
 	t.Run("BoundedMemoryValidate", func(t *testing.T) { testBoundedMemory(t, bin, "validate") })
+	t.Run("BoundedMemoryTextCommands", func(t *testing.T) { testBoundedText(t, bin) })
 }
 
 // buildUCS builds the command into a temporary directory that every user
@@ -297,9 +298,13 @@ func testUnwritable(t *testing.T, bin string) {
 	os.WriteFile(in, text, 0o666) // the file itself is writable
 	os.Chmod(ro, 0o555)
 	defer os.Chmod(ro, 0o755)
+	// A read-only file in a writable directory: -o refuses to replace it.
+	rofile := filepath.Join(dir, "ro.txt")
+	os.WriteFile(rofile, []byte("precious"), 0o444)
 	for _, args := range [][]string{
 		{"convert", "-t", "utf-16le", "--in-place", in},
 		{"convert", "-t", "utf-16le", "-o", filepath.Join(ro, "out.txt"), in},
+		{"convert", "-t", "utf-16le", "-o", rofile, in},
 	} {
 		cmd := exec.Command(bin, args...)
 		if os.Getuid() == 0 {
@@ -308,6 +313,7 @@ func testUnwritable(t *testing.T, bin string) {
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		err := cmd.Run()
+		t.Logf("%v: %s", args, strings.TrimSpace(errb.String()))
 		if code := exitCode(err); code != ExitIO || !strings.Contains(errb.String(), "permission denied") {
 			t.Errorf("%v: exit %d (%v), stderr %q", args, code, err, errb.String())
 		}
@@ -316,6 +322,9 @@ func testUnwritable(t *testing.T, bin string) {
 		}
 		if left := listDir(t, ro); len(left) != 1 {
 			t.Errorf("%v: files left: %v", args, left)
+		}
+		if b, _ := os.ReadFile(rofile); string(b) != "precious" {
+			t.Errorf("%v: read-only file replaced", args)
 		}
 	}
 }
@@ -433,6 +442,73 @@ func testBoundedMemory(t *testing.T, bin, command string) {
 	if peak > limit {
 		t.Errorf("peak RSS %d bytes, over the %d limit", peak, limit)
 	}
+}
+
+// testBoundedText runs the other streaming commands over one long line
+// (64 MiB; 8 MiB for the hex dump, which writes five times its input)
+// and checks their peak memory.
+func testBoundedText(t *testing.T, bin string) {
+	block := []byte(" ASCII, Ünïcödé e\u0301, Ελληνικά, 汉字テキスト, \U0001F600 emoji ﬁ")
+	for _, c := range []struct {
+		args  []string
+		total int64
+		exit  int
+	}{
+		{[]string{"normalize", "--form", "NFKC"}, 64 << 20, 0},
+		{[]string{"validate", "--normalized", "NFC", "--max-errors", "0"}, 64 << 20, 1},
+		{[]string{"width"}, 64 << 20, 0},
+		{[]string{"width", "--max", "1000"}, 64 << 20, 0},
+		{[]string{"convert", "--newline=crlf", "-t", "utf-16le"}, 64 << 20, 0},
+		{[]string{"inspect", "--file", "-"}, 8 << 20, 0},
+	} {
+		reps := c.total / int64(len(block))
+		cmd := exec.Command(bin, c.args...)
+		cmd.Stdin = &repeatReader{block: block, left: reps * int64(len(block))}
+		out := &countWriter{}
+		cmd.Stdout = out
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		start := time.Now()
+		peak, err := runMeasured(cmd)
+		if err != nil && exitCode(err) < 0 {
+			t.Fatal(err)
+		}
+		t.Logf("%v of %d MiB in one line: %v, %d MiB out, peak RSS %.1f MiB", c.args, c.total>>20, time.Since(start).Round(time.Millisecond), out.n>>20, float64(peak)/(1<<20))
+		if code := exitCode(err); code != c.exit || out.n == 0 {
+			t.Errorf("%v: exit %d, want %d, %d bytes out: %.300s", c.args, code, c.exit, out.n, errb.String())
+		}
+		if peak > 32<<20 {
+			t.Errorf("%v: peak RSS %d bytes, over 32 MiB", c.args, peak)
+		}
+	}
+}
+
+// runMeasured runs cmd and returns the child's peak resident set size,
+// read from /proc while it runs (see testBoundedMemory).
+func runMeasured(cmd *exec.Cmd) (int64, error) {
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	var peak int64
+	stop := make(chan struct{})
+	polled := make(chan struct{})
+	go func() {
+		defer close(polled)
+		for {
+			if hwm := vmHWM(cmd.Process.Pid); hwm > peak {
+				peak = hwm
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	err := cmd.Wait()
+	close(stop)
+	<-polled
+	return peak, err
 }
 
 // vmHWM returns the peak resident set size of process pid in bytes, from

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"io"
+	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/utf"
 	"golang.org/x/text/transform"
 )
 
@@ -27,10 +29,13 @@ type stepper struct {
 	bad  *encoding.Error
 	out  [64]byte
 	err  error
+	// utf8 is set for strict UTF-8, whose decoder keeps no state: valid
+	// characters are stepped over without it.
+	utf8 bool
 }
 
 func newStepper(r io.Reader, codec *encoding.Codec) *stepper {
-	s := &stepper{r: r, buf: make([]byte, 64<<10)}
+	s := &stepper{r: r, buf: make([]byte, 64<<10), utf8: codec == utf.UTF8}
 	opts := codec.Options()
 	opts.Invalid = encoding.Replace
 	opts.Report = func(e *encoding.Error) { s.bad = e }
@@ -71,6 +76,14 @@ func (s *stepper) next() (step, bool) {
 		return step{}, false
 	}
 	avail := s.n - s.i
+	if s.utf8 {
+		b := s.buf[s.i:s.n]
+		if r, size := utf8.DecodeRune(b); r != utf8.RuneError || size > 1 {
+			st := step{Offset: s.off + int64(s.i), In: b[:size], Text: b[:size]}
+			s.i += size
+			return st, true
+		}
+	}
 	for k := 1; k <= avail; k++ {
 		s.bad = nil
 		atEOF := s.eof && k == avail

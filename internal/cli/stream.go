@@ -177,9 +177,17 @@ func (d *decoder) run(in io.Reader) error {
 			nd, ns, err := dec.Transform(out, buf[start:have], eof)
 			start += ns
 			c.text = out[:nd]
+			// Places move forward from one error to the next: many errors
+			// in a chunk cost one pass over its text.
+			p, pk := c.start, 0
 			for _, e := range pending {
 				k := int(e.Output - c.written)
-				p := c.placeAt(k)
+				if k >= pk {
+					p.advance(c.text[pk:k])
+					pk = k
+				} else {
+					p, pk = c.placeAt(k), k
+				}
 				if rerr := d.report(diag{File: d.name, Offset: e.Offset, Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
 					return rerr
 				}

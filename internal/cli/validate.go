@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -114,7 +115,10 @@ func runValidate(env *Env, args []string) int {
 		files = []string{"-"}
 	}
 	code := ExitOK
-	enc := json.NewEncoder(env.Stdout)
+	// Reports go through a buffer: a file can have millions of them.
+	out := bufio.NewWriterSize(env.Stdout, chunkSize)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	for _, name := range files {
 		res := jsonValidate{File: displayName(name), Encoding: cs.Name, Valid: true, Errors: []jsonError{}}
@@ -127,6 +131,7 @@ func runValidate(env *Env, args []string) int {
 			f, err = os.Open(name)
 			if err != nil {
 				code = max(code, ExitIO)
+				out.Flush()
 				fmt.Fprintf(env.Stderr, "ucs validate: %v\n", err)
 				if asJSON {
 					res.Valid = false
@@ -147,7 +152,7 @@ func runValidate(env *Env, args []string) int {
 					off := dg.Offset
 					res.Errors = append(res.Errors, jsonError{Offset: &off, Line: dg.Line, Column: dg.Col, Kind: dg.Kind.String(), Bytes: hexCompact(dg.Bytes)})
 				} else {
-					fmt.Fprintln(env.Stdout, dg.String())
+					fmt.Fprintln(out, dg.String())
 				}
 				if maxErrors > 0 && len(res.Errors) >= maxErrors && asJSON {
 					return errTooMany
@@ -191,7 +196,7 @@ func runValidate(env *Env, args []string) int {
 				if cs.Name == "utf-8" {
 					at = fmt.Sprintf(" byte %d:", off)
 				}
-				fmt.Fprintf(env.Stdout, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.line, p.col, at, formName(form), codePoints(seg), formName(form), codePoints(want))
+				fmt.Fprintf(out, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.line, p.col, at, formName(form), codePoints(seg), formName(form), codePoints(want))
 				return count()
 			})
 			d.sink = func(ch *chunk) error { return nc.feed(ch.text, false) }
@@ -205,6 +210,7 @@ func runValidate(env *Env, args []string) int {
 		}
 		if err != nil && err != errTooMany {
 			code = max(code, ExitIO)
+			out.Flush()
 			fmt.Fprintf(env.Stderr, "ucs validate: %s: %v\n", displayName(name), err)
 			res.Error = err.Error()
 			res.Valid = false
@@ -215,6 +221,7 @@ func runValidate(env *Env, args []string) int {
 		if asJSON {
 			enc.Encode(res)
 		} else if err == errTooMany {
+			out.Flush()
 			fmt.Fprintf(env.Stderr, "ucs validate: %s: stopped after %s errors (--max-errors)\n", displayName(name), strconv.Itoa(maxErrors))
 		}
 	}

@@ -16,7 +16,8 @@ const widthUsage = `Usage: ucs width [flags] [TEXT...]
        ucs width [flags] --file FILE
 
 Print how many terminal columns text takes: for each TEXT argument, or
-for each line of FILE or of standard input, one number per line. Wide and
+for each line of FILE or of standard input (no TEXT, or a lone "-"), one
+number per line. Wide and
 fullwidth East Asian characters take 2 columns, combining marks and
 zero-width characters 0, emoji 2; a character is a grapheme cluster (a
 letter with its accents, an emoji sequence, a flag). Control characters,
@@ -73,6 +74,9 @@ func runWidth(env *Env, args []string) int {
 	}
 	if file != "" && len(texts) > 0 {
 		return usageError(env, "width", "give TEXT or --file FILE, not both")
+	}
+	if len(texts) == 1 && texts[0] == "-" {
+		texts, file = nil, "-" // a lone "-" is standard input
 	}
 	cs, err := charset.Lookup(from)
 	if err != nil {
@@ -152,8 +156,24 @@ func (l *lineWidths) feed(text []byte, atEOF bool) error {
 		}
 		l.pending = l.pending[i+1:]
 	}
-	cut := len(l.pending)
-	if !atEOF {
+	var cut int
+	switch {
+	case atEOF:
+		cut = len(l.pending)
+	case l.max < 0:
+		// Measure what is complete in one pass. A CR at the end is held
+		// back with the last cluster (CR LF is one cluster).
+		cols, n := l.opts.Prefix(l.pending, false)
+		if n == 0 && len(l.pending) > 1<<20 {
+			cols, n = l.opts.Prefix(l.pending, true) // an endless cluster
+		}
+		if n > 0 {
+			l.any = true
+		}
+		l.cols += cols
+		l.pending = append(l.pending[:0:0], l.pending[n:]...)
+		return nil
+	default:
 		cut = width.LastBoundary(l.pending)
 		if cut == 0 && len(l.pending) > 1<<20 {
 			cut = len(l.pending) // an endless cluster: take it as it is
