@@ -27,6 +27,7 @@ timing; the bytes counted are those of the operation's input.
 Flags:
   --op OP   run only OP (repeatable); the default is every operation:
             ` + strings.Join(benchOpNames(), "\n            ") + `
+            and, only when asked for: ` + benchCodecOpsHelp + `
   --json    print one JSON object per line:
             {"file":...,"op":...,"bytes":N,"gbps":X,"kernel":"avx512|avx2|scalar"}
             where gbps is the best round's input bytes per second / 1e9
@@ -158,6 +159,8 @@ type benchResult struct {
 	Bytes  int     `json:"bytes"`
 	GBps   float64 `json:"gbps"`
 	Kernel string  `json:"kernel"`
+	// FilesPerSec is set for the detect operation: whole files per second.
+	FilesPerSec float64 `json:"files_per_second,omitempty"`
 }
 
 // Timing: benchRounds rounds of at least benchRound each (0.3 s in all).
@@ -191,6 +194,13 @@ func runBench(env *Env, args []string) int {
 				name = args[i]
 			}
 			op, ok := findBenchOp(name)
+			if cop, known, err := codecBenchOp(name); !ok && known {
+				if err != nil {
+					fmt.Fprintf(env.Stderr, "ucs bench: --op %s: %v\n", name, err)
+					return ExitUsage
+				}
+				op, ok = cop, true
+			}
 			if !ok {
 				fmt.Fprintf(env.Stderr, "ucs bench: unknown operation %q%s; the operations are: %s\n",
 					name, suggest(name, benchOpNames()), strings.Join(benchOpNames(), ", "))
@@ -238,11 +248,18 @@ func runBench(env *Env, args []string) int {
 				code = ExitInvalid
 				continue
 			}
+			if op.name == "detect" && len(in) > 0 {
+				res.FilesPerSec = res.GBps * 1e9 / float64(len(in))
+			}
 			if asJSON {
 				line, _ := json.Marshal(res)
 				fmt.Fprintf(env.Stdout, "%s\n", line)
 			} else {
-				fmt.Fprintf(env.Stdout, "%-28s %-16s %10d %9.3f  %s\n", file, op.name, res.Bytes, res.GBps, res.Kernel)
+				fmt.Fprintf(env.Stdout, "%-28s %-16s %10d %9.3f  %s", file, op.name, res.Bytes, res.GBps, res.Kernel)
+				if res.FilesPerSec > 0 {
+					fmt.Fprintf(env.Stdout, "  (%.0f files/s)", res.FilesPerSec)
+				}
+				fmt.Fprintln(env.Stdout)
 			}
 		}
 	}
