@@ -63,6 +63,9 @@ type Charset struct {
 	ASCIICompatible bool
 	// Summary is a one-line description for people.
 	Summary string
+	// Caveat, when set, explains in plain words why data in this charset
+	// may be refused; commands print it when they stop on such data.
+	Caveat string
 }
 
 // CanEncode reports whether ucs can encode text into the charset.

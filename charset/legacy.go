@@ -94,6 +94,9 @@ func init() {
 		Name: "unicode-1-1-utf-8", Codec: replacement.Unicode11UTF8, Family: "unicode", MIB: 103,
 		ASCIICompatible: true, Edition: "RFC 2279 §5 label; Unicode 1.1",
 		Summary: "UTF-8 of Unicode 1.1: decode-only, refuses the withdrawn Hangul block U+3400–U+4DFF (no authoritative mapping exists)",
+		Caveat: "text labelled UNICODE-1-1-UTF-8 (RFC 2279 §5) may hold Hangul of Unicode 1.1, which sat at U+3400–U+4DFF " +
+			"until Unicode 2.0 moved Hangul to U+AC00–U+D7A3; no authoritative mapping from the old block exists, " +
+			"so ucs refuses those characters rather than guess (decode with -f utf-8 if the text is not old Hangul)",
 	})
 	// Single-byte.
 	for _, s := range singleByteCharsets {

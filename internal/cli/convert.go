@@ -908,6 +908,9 @@ func (c *converter) fail(err error) int {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: %s has no %s; use --unmappable=replace, skip or escape to go on\n", c.to.Name, encoding.FormatRune(f.d.Rune))
 		} else {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: the input is not valid %s (%s); use --invalid=replace, skip or escape to go on\n", c.curFrom, f.d.Kind.Describe())
+			if cs, err := charset.Lookup(c.curFrom); err == nil && cs.Caveat != "" {
+				fmt.Fprintf(c.env.Stderr, "ucs convert: note: %s\n", cs.Caveat)
+			}
 		}
 		return ExitInvalid
 	case errors.As(err, &ioe):
