@@ -227,28 +227,44 @@ loop2:
 	JZ   done2
 	TESTQ R12, R12
 	JNZ  single2
-	CMPQ DX, $128
+	CMPQ DX, $256
 	JB   one2
 
-	// Fast path: four blocks of ASCII at once.
+	// Fast path: runs of ASCII, eight blocks at a time, when the previous
+	// block did not end inside a sequence.
+	VPTEST Y13, Y13
+	JNZ    one2
+	MOVQ   AX, R14                   // where the run starts
+	LEAQ   -256(CX), R13             // the last offset with eight blocks left
+
+ascii2:
 	VMOVDQU (SI)(AX*1), Y1
-	VMOVDQU 32(SI)(AX*1), Y2
-	VMOVDQU 64(SI)(AX*1), Y3
-	VMOVDQU 96(SI)(AX*1), Y4
-	VPOR     Y1, Y2, Y5
-	VPOR     Y3, Y4, Y6
-	VPOR     Y5, Y6, Y5
-	VPMOVMSKB Y5, R8
+	VPOR    32(SI)(AX*1), Y1, Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VPOR    96(SI)(AX*1), Y2, Y2
+	VMOVDQU 128(SI)(AX*1), Y3
+	VPOR    160(SI)(AX*1), Y3, Y3
+	VMOVDQU 192(SI)(AX*1), Y5
+	VPOR    224(SI)(AX*1), Y5, Y5
+	VPOR     Y1, Y2, Y1
+	VPOR     Y3, Y5, Y3
+	VPOR     Y1, Y3, Y1
+	VPMOVMSKB Y1, R8
 	TESTL    R8, R8
-	JNZ      group2
-	VPTEST   Y13, Y13
-	JNZ      done2
-	VMOVDQA  Y4, Y0
-	ADDQ     $128, AX
-	JMP      loop2
+	JNZ      asciiEnd2
+	ADDQ     $256, AX
+	CMPQ     AX, R13
+	JLE      ascii2
+
+asciiEnd2:
+	CMPQ    AX, R14
+	JEQ     group2
+	VMOVDQU -32(SI)(AX*1), Y0        // the last ASCII block becomes the previous one
+	TESTL   R8, R8
+	JZ      loop2                    // fewer than eight blocks left
 
 group2:
-	MOVQ $4, R12
+	MOVQ $8, R12
 
 single2:
 	DECQ R12
@@ -366,19 +382,23 @@ TEXT ·asciiPrefixAVX2(SB), NOSPLIT, $0-32
 bloop4:
 	MOVQ CX, DX
 	SUBQ AX, DX
-	CMPQ DX, $128
+	CMPQ DX, $256
 	JB   bloop1
 	VMOVDQU (SI)(AX*1), Y1
-	VMOVDQU 32(SI)(AX*1), Y2
-	VMOVDQU 64(SI)(AX*1), Y3
-	VMOVDQU 96(SI)(AX*1), Y4
-	VPOR    Y1, Y2, Y5
-	VPOR    Y3, Y4, Y6
-	VPOR    Y5, Y6, Y5
-	VPMOVMSKB Y5, R8
+	VPOR    32(SI)(AX*1), Y1, Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VPOR    96(SI)(AX*1), Y2, Y2
+	VMOVDQU 128(SI)(AX*1), Y3
+	VPOR    160(SI)(AX*1), Y3, Y3
+	VMOVDQU 192(SI)(AX*1), Y5
+	VPOR    224(SI)(AX*1), Y5, Y5
+	VPOR    Y1, Y2, Y1
+	VPOR    Y3, Y5, Y3
+	VPOR    Y1, Y3, Y1
+	VPMOVMSKB Y1, R8
 	TESTL   R8, R8
 	JNZ     bloop1
-	ADDQ    $128, AX
+	ADDQ    $256, AX
 	JMP     bloop4
 
 bloop1:
