@@ -45,6 +45,13 @@ func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToLatin1AVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf16LEToUTF8AVX512 converts 32-unit blocks of UTF-16LE src while dst
+// has room for 128 bytes; it stops before a block holding a surrogate and
+// returns the bytes written and read.
+//
+//go:noescape
+func utf16LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -58,7 +65,9 @@ var avx512Impl = &impl{
 	asciiPrefix:   asciiPrefixAVX512,
 	utf8Prefix:    utf8PrefixAVX512,
 	utf8ToUTF16LE: noStep,
-	utf16LEToUTF8: noStep,
+	utf16LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf16LEToUTF8AVX512, utf16LEToUTF8Chunk, 64)
+	},
 	utf8ToUTF32LE: noStep,
 	utf32LEToUTF8: noStep,
 	latin1ToUTF8:  latin1ToUTF8AVX512,

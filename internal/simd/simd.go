@@ -33,6 +33,31 @@ type impl struct {
 // does the whole conversion.
 func noStep(dst, src []byte) (int, int) { return 0, 0 }
 
+// stepLoop runs a vector step, then the scalar code over one chunk of
+// src where the step stopped, and again, for as long as both make
+// progress and a whole chunk is left: a block the vector step cannot do
+// costs one chunk of scalar work. The caller finishes the rest.
+func stepLoop(dst, src []byte, vec, scalar func(dst, src []byte) (int, int), chunk int) (nDst, nSrc int) {
+	for {
+		d, s := vec(dst[nDst:], src[nSrc:])
+		nDst += d
+		nSrc += s
+		if len(src)-nSrc < chunk {
+			return
+		}
+		d, s = scalar(dst[nDst:], src[nSrc:nSrc+chunk])
+		nDst += d
+		nSrc += s
+		if s == 0 || len(src)-nSrc < chunk {
+			return
+		}
+	}
+}
+
+func utf16LEToUTF8Chunk(dst, src []byte) (int, int) { return utf16ToUTF8Scalar(dst, src, false) }
+
+func utf8ToUTF16LEChunk(dst, src []byte) (int, int) { return utf8ToUTF16Scalar(dst, src, false) }
+
 var scalarImpl = &impl{
 	name:          "scalar",
 	asciiPrefix:   asciiPrefixScalar,
