@@ -143,6 +143,12 @@ TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z15
 	MOVL $0x35FDC00, DX
 	VPBROADCASTD DX, Z14
+	MOVL $0x3F003F00, DX
+	VPBROADCASTD DX, Z13
+	MOVL $0x80C080C0, DX
+	VPBROADCASTD DX, Z12
+	MOVL $0x08000800, DX
+	VPBROADCASTD DX, Z31
 
 w16loop:
 	MOVQ R9, DX
@@ -169,10 +175,38 @@ w16wide:
 	VPCMPEQW Z30, Z2, K2             // K2: surrogates
 	KORTESTD K2, K2
 	JNZ      w16surr
+	VPCMPUW  $1, Z31, Z1, K3         // K3: units below 800
+	KMOVD    K3, R10
+	CMPL     R10, $-1
+	JEQ      w16two
+
 	U16HALF((SI)(AX*1))
 	U16HALF(32(SI)(AX*1))
 	ADDQ $64, AX
 	JMP  w16loop
+
+w16two:
+	// Every unit below 800: one or two bytes each, done on the 32 units
+	// at once as in Latin-1 to UTF-8: a unit above 7F becomes the word
+	// C0|w>>6, 80|w&3F; the keep mask has every even byte and the odd
+	// byte of each such unit.
+	VPSRLW     $6, Z1, Z3
+	VPSLLW     $8, Z1, Z4
+	VPTERNLOGD $0xF8, Z13, Z4, Z3    // Z3 = w>>6 | (w<<8 & 3F00)
+	VPORD      Z12, Z3, Z3           // | 80C0
+	VMOVDQU16  Z3, K1, Z1
+	KMOVD      K1, R10
+	MOVQ       $0xAAAAAAAAAAAAAAAA, R11
+	PDEPQ      R11, R10, R10
+	MOVQ       $0x5555555555555555, R11
+	ORQ        R11, R10
+	KMOVQ      R10, K5
+	VPCOMPRESSB.Z Z1, K5, Z6
+	VMOVDQU64  Z6, (DI)(BX*1)
+	POPCNTQ    R10, R10
+	ADDQ       R10, BX
+	ADDQ       $64, AX
+	JMP        w16loop
 
 w16surr:
 	// Surrogates: every first unit (D800–DBFF) must be followed by a
