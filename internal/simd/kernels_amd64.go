@@ -52,6 +52,13 @@ func utf8ToLatin1AVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf16LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToUTF16LEAVX512 converts UTF-8 src to UTF-16LE in 64-byte windows
+// while dst has room for 128 bytes; it stops before a window holding an
+// error or a four-byte character and returns the bytes written and read.
+//
+//go:noescape
+func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -61,10 +68,12 @@ func asciiPrefixAVX2Full(src []byte) int {
 }
 
 var avx512Impl = &impl{
-	name:          "avx512",
-	asciiPrefix:   asciiPrefixAVX512,
-	utf8Prefix:    utf8PrefixAVX512,
-	utf8ToUTF16LE: noStep,
+	name:        "avx512",
+	asciiPrefix: asciiPrefixAVX512,
+	utf8Prefix:  utf8PrefixAVX512,
+	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF16LEAVX512, utf8ToUTF16LEChunk, 64)
+	},
 	utf16LEToUTF8: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf16LEToUTF8AVX512, utf16LEToUTF8Chunk, 64)
 	},

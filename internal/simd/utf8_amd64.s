@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "utf8check_amd64.h"
 
 // UTF-8 validation by the lookup algorithm of Keiser and Lemire
 // ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021).
@@ -419,5 +420,156 @@ bfound:
 
 bdone:
 	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// UTF-8 to UTF-16LE, AVX-512 (BW, VBMI2).
+//
+// Each step looks at a 64-byte window that starts at a character
+// boundary, checks it with UTF8CHECK512 (as if preceded by ASCII, which is
+// exact because the window starts a character), and converts the
+// characters that end inside it; a character cut by the window's end
+// waits for the next step, which starts at its lead. For every byte
+// position a 16-bit lane computes the unit that position would give as a
+// lead, from the byte and the two after it:
+//
+//   b0 < 80: b0
+//   b0 < E0: (b0<<6 & 7C0) | b1&3F
+//   else:    b0<<12 | (b1&3F)<<6 | b2&3F     (the shift drops b0's top bits)
+//
+// and VPCOMPRESSW keeps the lanes of the character starts. A window with
+// an error or with a four-byte character ends the vector loop.
+
+// U8TO16HALF converts the 32 positions at p0 (with p1, p2 the addresses one
+// and two bytes further); K1 marks the ASCII positions, K2 those below
+// E0, K3 the character starts. It writes 64 bytes at (DI)(BX*1) and adds
+// the length of the output to BX.
+#define U8TO16HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
+// func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z0 zero (what precedes a window); Z20–Z26 the check's constants;
+// Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes.
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	UTF8CONSTS512
+	VPXORQ Z0, Z0, Z0
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+
+u16loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $66                     // the window and the two bytes after it
+	JB   u16done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $128
+	JB   u16done
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       u16multi
+	VPMOVZXBW (SI)(AX*1), Z2         // ASCII: widen
+	VPMOVZXBW 32(SI)(AX*1), Z3
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $128, BX
+	JMP       u16loop
+
+u16multi:
+	UTF8CHECK512
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      u16done                 // an error: the scalar code stops there
+
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  u16end2
+	MOVQ $63, R14
+	JMP  u16end
+
+u16end2:
+	BTQ  $62, R12
+	JCC  u16end3
+	MOVQ $62, R14
+	JMP  u16end
+
+u16end3:
+	BTQ  $61, R13
+	JCC  u16end
+	MOVQ $61, R14
+
+u16end:
+	BZHIQ R14, R13, R15
+	TESTQ R15, R15
+	JNZ   u16done                    // a four-byte character: left to the scalar code
+
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
