@@ -463,6 +463,100 @@ bdone:
 	POPCNTL    DX, DX; \
 	LEAQ       (BX)(DX*2), BX
 
+// U8CP computes, in Z5, the code point each of 16 byte positions would
+// start (garbage where no character starts), from the bytes at p0 and the
+// three after it (p1, p2, p3), widened to dwords. K1 marks the ASCII
+// positions, K2 those below E0, K4 those below F0. With xi = bi&3F and
+// t = x1<<12 | x2<<6 | x3:
+//
+//   one byte:   b0
+//   two bytes:  (b0<<6 & 7C0)    | t>>12
+//   three:      (b0<<12 & F000)  | t>>6
+//   four:       (b0<<18 & 1C0000) | t
+//
+// Constants: Z11 3F, Z12 7C0, Z13 F000, Z14 1C0000 (dwords). Uses Z2–Z10.
+#define U8CP(p0, p1, p2, p3) \
+	VPMOVZXBD  p0, Z2; \
+	VPMOVZXBD  p1, Z3; \
+	VPMOVZXBD  p2, Z4; \
+	VPMOVZXBD  p3, Z5; \
+	VPANDD     Z11, Z3, Z3; \
+	VPANDD     Z11, Z4, Z4; \
+	VPANDD     Z11, Z5, Z5; \
+	VPSLLD     $12, Z3, Z3; \
+	VPSLLD     $6, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z5; \
+	VPSRLD     $6, Z5, Z7; \
+	VPSRLD     $12, Z5, Z8; \
+	VPSLLD     $18, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z14, Z6, Z5; \
+	VPSLLD     $12, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z13, Z6, Z7; \
+	VMOVDQA32  Z7, K4, Z5; \
+	VPSLLD     $6, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z12, Z6, Z8; \
+	VMOVDQA32  Z8, K2, Z5; \
+	VMOVDQA32  Z2, K1, Z5
+
+// U8TO16Q converts 16 positions (see U8CP) to UTF-16LE, K3 marking the
+// character starts: a code point c >= 10000 becomes the pair
+// D800|(c-10000)>>10, DC00|c&3FF in one dword; the keep lanes (Z9) have
+// 80 in the bytes to keep: two for c < 10000, four for a pair, none where
+// no character starts. Constants: Z15 10000, Z16 3FF, Z17 DC00D800,
+// Z18 8080, Z19 80808080 (dwords).
+#define U8TO16Q(p0, p1, p2, p3) \
+	U8CP(p0, p1, p2, p3); \
+	VPSUBD     Z15, Z5, Z6; \
+	VPSRLD     $10, Z6, Z7; \
+	VPANDD     Z16, Z6, Z6; \
+	VPSLLD     $16, Z6, Z6; \
+	VPTERNLOGD $0xFE, Z17, Z6, Z7; \
+	KNOTW      K4, K5; \
+	VMOVDQA32  Z7, K5, Z5; \
+	VMOVDQA32  Z19, Z9; \
+	VMOVDQA32  Z18, K4, Z9; \
+	KNOTW      K3, K6; \
+	VPXORD     Z9, Z9, K6, Z9; \
+	VPMOVB2M   Z9, K7; \
+	VPCOMPRESSB.Z Z5, K7, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVQ      K7, DX; \
+	POPCNTQ    DX, DX; \
+	ADDQ       DX, BX
+
+// U8QMASKS loads the masks of U8CP for the next 16 positions from R10
+// (ASCII), R12 (below E0), R13 (below F0), R15 (starts), and shifts them.
+#define U8QMASKS \
+	KMOVW R10, K1; \
+	KMOVW R12, K2; \
+	KMOVW R13, K4; \
+	KMOVW R15, K3; \
+	SHRQ  $16, R10; \
+	SHRQ  $16, R12; \
+	SHRQ  $16, R13; \
+	SHRQ  $16, R15
+
+// U8QCONSTS loads the constants of U8CP and U8TO16Q (uses DX).
+#define U8QCONSTS \
+	MOVL $0x3F, DX; \
+	VPBROADCASTD DX, Z11; \
+	MOVL $0x7C0, DX; \
+	VPBROADCASTD DX, Z12; \
+	MOVL $0xF000, DX; \
+	VPBROADCASTD DX, Z13; \
+	MOVL $0x1C0000, DX; \
+	VPBROADCASTD DX, Z14; \
+	MOVL $0x10000, DX; \
+	VPBROADCASTD DX, Z15; \
+	MOVL $0x3FF, DX; \
+	VPBROADCASTD DX, Z16; \
+	MOVL $0xDC00D800, DX; \
+	VPBROADCASTD DX, Z17; \
+	MOVL $0x8080, DX; \
+	VPBROADCASTD DX, Z18; \
+	MOVL $0x80808080, DX; \
+	VPBROADCASTD DX, Z19
+
 // func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
@@ -487,11 +581,12 @@ TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z30
 	MOVL $0xF0F0F0F0, DX
 	VPBROADCASTD DX, Z31
+	U8QCONSTS
 
 u16loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
-	CMPQ DX, $66                     // the window and the two bytes after it
+	CMPQ DX, $67                     // the window and the three bytes after it
 	JB   u16done
 	MOVQ R8, DX
 	SUBQ BX, DX
@@ -545,7 +640,7 @@ u16end3:
 u16end:
 	BZHIQ R14, R13, R15
 	TESTQ R15, R15
-	JNZ   u16done                    // a four-byte character: left to the scalar code
+	JNZ   u16quad                    // a four-byte character
 
 	MOVQ  R10, R15
 	NOTQ  R15
@@ -565,6 +660,31 @@ u16end:
 	KMOVD R12, K2
 	KMOVD R15, K3
 	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16quad:
+	// A window with four-byte characters: 16 positions at a time, by
+	// code point (U8TO16Q). Up to 192 bytes of output.
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $192
+	JB   u16done
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	NOTQ  R13                        // R13: below F0
+	U8QMASKS
+	U8TO16Q((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1), 3(SI)(AX*1))
+	U8QMASKS
+	U8TO16Q(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1), 19(SI)(AX*1))
+	U8QMASKS
+	U8TO16Q(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1), 35(SI)(AX*1))
+	U8QMASKS
+	U8TO16Q(48(SI)(AX*1), 49(SI)(AX*1), 50(SI)(AX*1), 51(SI)(AX*1))
 	ADDQ  R14, AX
 	JMP   u16loop
 
