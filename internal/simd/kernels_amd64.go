@@ -59,6 +59,20 @@ func utf16LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToUTF32LEAVX512 converts UTF-8 src to UTF-32LE in 64-byte windows
+// while dst has room for 256 bytes; it stops before a window holding an
+// error and returns the bytes written and read.
+//
+//go:noescape
+func utf8ToUTF32LEAVX512(dst, src []byte) (nDst, nSrc int)
+
+// utf32LEToUTF8AVX512 converts 16-unit blocks of UTF-32LE src while dst
+// has room for 64 bytes; it stops before a block holding a unit that is
+// not a scalar value and returns the bytes written and read.
+//
+//go:noescape
+func utf32LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -77,8 +91,12 @@ var avx512Impl = &impl{
 	utf16LEToUTF8: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf16LEToUTF8AVX512, utf16LEToUTF8Chunk, 64)
 	},
-	utf8ToUTF32LE: noStep,
-	utf32LEToUTF8: noStep,
+	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF32LEAVX512, utf8ToUTF32LEScalar, 64)
+	},
+	utf32LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf32LEToUTF8AVX512, utf32LEToUTF8Scalar, 64)
+	},
 	latin1ToUTF8:  latin1ToUTF8AVX512,
 	utf8ToLatin1:  utf8ToLatin1AVX512,
 }

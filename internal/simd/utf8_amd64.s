@@ -693,3 +693,115 @@ u16done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// func utf8ToUTF32LEAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// UTF-8 to UTF-32LE, AVX-512: the windows of utf8ToUTF16LEAVX512; every
+// non-ASCII window goes by code point (U8CP), 16 positions at a time,
+// and VPCOMPRESSD keeps the lanes of the character starts. Registers as
+// in utf8ToUTF16LEAVX512; the output of a window is at most 256 bytes.
+TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	UTF8CONSTS512
+	VPXORQ Z0, Z0, Z0
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	U8QCONSTS
+
+u32loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67                     // the window and the three bytes after it
+	JB   u32done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $256
+	JB   u32done
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       u32multi
+	VPMOVZXBD (SI)(AX*1), Z2         // ASCII: widen
+	VPMOVZXBD 16(SI)(AX*1), Z3
+	VPMOVZXBD 32(SI)(AX*1), Z4
+	VPMOVZXBD 48(SI)(AX*1), Z5
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	VMOVDQU64 Z4, 128(DI)(BX*1)
+	VMOVDQU64 Z5, 192(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $256, BX
+	JMP       u32loop
+
+u32multi:
+	UTF8CHECK512
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      u32done                 // an error: the scalar code stops there
+
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  u32end2
+	MOVQ $63, R14
+	JMP  u32end
+
+u32end2:
+	BTQ  $62, R12
+	JCC  u32end3
+	MOVQ $62, R14
+	JMP  u32end
+
+u32end3:
+	BTQ  $61, R13
+	JCC  u32end
+	MOVQ $61, R14
+
+u32end:
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	NOTQ  R13                        // R13: below F0
+
+#define U8TO32Q(p0, p1, p2, p3) \
+	U8QMASKS; \
+	U8CP(p0, p1, p2, p3); \
+	VPCOMPRESSD.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVW      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*4), BX
+
+	U8TO32Q((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1), 3(SI)(AX*1))
+	U8TO32Q(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1), 19(SI)(AX*1))
+	U8TO32Q(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1), 35(SI)(AX*1))
+	U8TO32Q(48(SI)(AX*1), 49(SI)(AX*1), 50(SI)(AX*1), 51(SI)(AX*1))
+	ADDQ R14, AX
+	JMP  u32loop
+
+u32done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
