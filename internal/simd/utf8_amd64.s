@@ -715,6 +715,10 @@ TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z30
 	MOVL $0xF0F0F0F0, DX
 	VPBROADCASTD DX, Z31
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
 	U8QCONSTS
 
 u32loop:
@@ -782,6 +786,50 @@ u32end:
 	BZHIQ R14, R15, R15              // R15: character starts
 	NOTQ  R10                        // R10: ASCII
 	NOTQ  R12                        // R12: below E0
+	BZHIQ R14, R13, DX
+	TESTQ DX, DX
+	JNZ   u32quad                    // four-byte characters: by code point
+
+	// Characters of one to three bytes: 32 positions at a time in 16-bit
+	// lanes, as to UTF-16, then widened.
+#define U8TO32HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VPMOVZXWD  Y6, Z7; \
+	VEXTRACTI64X4 $1, Z6, Y8; \
+	VPMOVZXWD  Y8, Z9; \
+	VMOVDQU64  Z7, (DI)(BX*1); \
+	VMOVDQU64  Z9, 64(DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*4), BX
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u32loop
+
+u32quad:
 	NOTQ  R13                        // R13: below F0
 
 #define U8TO32Q(p0, p1, p2, p3) \
