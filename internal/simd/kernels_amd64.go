@@ -73,6 +73,17 @@ func utf8ToUTF32LEAVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf32LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 
+// latin1ToUTF8AVX2 converts 32-byte blocks of src while dst has room for
+// 64 bytes and returns the bytes written and read.
+//
+//go:noescape
+func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToLatin1AVX2 is utf8ToLatin1AVX512 with 32-byte blocks.
+//
+//go:noescape
+func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -97,8 +108,8 @@ var avx512Impl = &impl{
 	utf32LEToUTF8: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf32LEToUTF8AVX512, utf32LEToUTF8Scalar, 64)
 	},
-	latin1ToUTF8:  latin1ToUTF8AVX512,
-	utf8ToLatin1:  utf8ToLatin1AVX512,
+	latin1ToUTF8: latin1ToUTF8AVX512,
+	utf8ToLatin1: utf8ToLatin1AVX512,
 }
 
 var avx2Impl = &impl{
@@ -109,6 +120,8 @@ var avx2Impl = &impl{
 	utf16LEToUTF8: noStep,
 	utf8ToUTF32LE: noStep,
 	utf32LEToUTF8: noStep,
-	latin1ToUTF8:  noStep,
-	utf8ToLatin1:  noStep,
+	latin1ToUTF8:  latin1ToUTF8AVX2,
+	utf8ToLatin1: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToLatin1AVX2, utf8ToLatin1Scalar, 64)
+	},
 }

@@ -16,7 +16,8 @@ GLOBL shiftRight1<>(SB), RODATA|NOPTR, $64
 
 // EXPAND32 converts the 32 Latin-1 bytes at src into UTF-8 at dst+BX
 // (up to 64 bytes; the caller guarantees room for 64) and adds the
-// length written to BX.
+// length written to BX. R11 holds the mask of the bytes above 7F (which
+// is also the mask of the words above 7F).
 //
 // Each byte widens to a 16-bit word w. A non-ASCII w becomes the pair
 // C0|w>>6, 80|w&3F, stored low byte first; an ASCII w stays as it is, and
@@ -28,10 +29,9 @@ GLOBL shiftRight1<>(SB), RODATA|NOPTR, $64
 	VPSLLW     $8, Z2, Z4; \
 	VPTERNLOGD $0xF8, Z20, Z4, Z3; \
 	VPORQ      Z21, Z3, Z3; \
-	VPCMPUW    $6, Z22, Z2, K2; \
+	KMOVD      R11, K2; \
 	VMOVDQU16  Z3, K2, Z2; \
-	KMOVD      K2, R10; \
-	PDEPQ      R14, R10, R10; \
+	PDEPQ      R14, R11, R10; \
 	ORQ        R13, R10; \
 	KMOVQ      R10, K3; \
 	VPCOMPRESSB.Z Z2, K3, Z5; \
@@ -54,8 +54,6 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z20
 	MOVL $0x80C080C0, DX
 	VPBROADCASTD DX, Z21
-	MOVL $0x007F007F, DX
-	VPBROADCASTD DX, Z22
 	MOVQ $0x5555555555555555, R13
 	MOVQ $0xAAAAAAAAAAAAAAAA, R14
 
@@ -79,7 +77,29 @@ l1loop:
 	JMP       l1loop
 
 l1expand:
+	KMOVQ K1, R12                    // R12: bytes above 7F
+	MOVL  R12, R11
+	TESTL R11, R11
+	JNZ   l1lo
+	VMOVDQU Y1, (DI)(BX*1)           // the first half is ASCII
+	ADDQ  $32, BX
+	JMP   l1hi
+
+l1lo:
 	EXPAND32((SI)(AX*1))
+
+l1hi:
+	SHRQ  $32, R12
+	MOVL  R12, R11
+	TESTL R11, R11
+	JNZ   l1hiexp
+	VEXTRACTI64X4 $1, Z1, Y2         // the second half is ASCII
+	VMOVDQU Y2, (DI)(BX*1)
+	ADDQ  $32, BX
+	ADDQ  $64, AX
+	JMP   l1loop
+
+l1hiexp:
 	EXPAND32(32(SI)(AX*1))
 	ADDQ $64, AX
 	JMP  l1loop

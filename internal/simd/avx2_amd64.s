@@ -1,0 +1,223 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// The AVX2 converters. AVX2 has no compress instruction, so the bytes to
+// keep are gathered by VPSHUFB with shuffles looked up in tables built at
+// start-up (tables_amd64.go), one per 128-bit lane, keyed by a mask of the
+// lane's contents; or, for UTF-8 to Latin-1, by PEXT on 64-bit groups.
+
+// EXPAND16 appends the UTF-8 form of 16 words in Y2 (each below 800, as
+// from Latin-1 or UTF-16), given in R11 a 16-bit mask of the words above
+// 7F. A word above 7F becomes C0|w>>6, 80|w&3F (low byte first); the
+// shuffle of twoByteShuf[m] keeps, for each of a lane's 8 words, its low
+// byte and, where bit i of m is set, its high byte: 8+popcount(m) bytes.
+// Constants: Y10 3F00 words, Y11 80C0 words, Y13 007F words.
+// Uses Y3–Y7, R12, DX; R13 holds the table's address.
+#define EXPAND16 \
+	VPSRLW     $6, Y2, Y3; \
+	VPSLLW     $8, Y2, Y4; \
+	VPAND      Y10, Y4, Y4; \
+	VPOR       Y4, Y3, Y3; \
+	VPOR       Y11, Y3, Y3; \
+	VPCMPGTW   Y13, Y2, Y5; \
+	VPBLENDVB  Y5, Y3, Y2, Y2; \
+	MOVL       R11, R12; \
+	ANDL       $0xFF, R12; \
+	SHLL       $4, R12; \
+	VMOVDQU    (R13)(R12*1), X6; \
+	MOVL       R11, DX; \
+	SHRL       $8, DX; \
+	ANDL       $0xFF, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (R13)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y2, Y2; \
+	VMOVDQU    X2, (DI)(BX*1); \
+	MOVL       R11, DX; \
+	ANDL       $0xFF, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       8(BX)(DX*1), BX; \
+	VEXTRACTI128 $1, Y2, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	MOVL       R11, DX; \
+	SHRL       $8, DX; \
+	ANDL       $0xFF, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       8(BX)(DX*1), BX
+
+#define EXPANDCONSTS \
+	MOVL $0x3F003F00, DX; \
+	MOVQ DX, X10; \
+	VPBROADCASTD X10, Y10; \
+	MOVL $0x80C080C0, DX; \
+	MOVQ DX, X11; \
+	VPBROADCASTD X11, Y11; \
+	MOVL $0x007F007F, DX; \
+	MOVQ DX, X13; \
+	VPBROADCASTD X13, Y13; \
+	LEAQ ·twoByteShuf(SB), R13
+
+// func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// 32 bytes a step: copied when ASCII, else widened 16 at a time and
+// expanded (EXPAND16). Registers: DI dst, R8 len(dst), SI src, R9
+// len(src), BX nDst, AX nSrc.
+TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	EXPANDCONSTS
+
+l2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   l2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   l2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: bytes above 7F
+	TESTL     R10, R10
+	JNZ       l2expand
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       l2loop
+
+l2expand:
+	VPMOVZXBW (SI)(AX*1), Y2
+	MOVL      R10, R11
+	EXPAND16
+	VPMOVZXBW 16(SI)(AX*1), Y2
+	MOVL      R10, R11
+	SHRL      $16, R11
+	EXPAND16
+	ADDQ      $32, AX
+	JMP       l2loop
+
+l2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// The rules of utf8ToLatin1AVX512 on 32-byte blocks (31 when the block
+// ends with a lead): the block is checked with masks in general
+// registers, 40 is added after each C3, the block is stored to dst, and
+// then compacted in place, 8 bytes at a time, by PEXT with the mask of
+// the bytes to keep (the output never overtakes the input).
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x40404040, DX
+	MOVQ DX, X10
+	VPBROADCASTD X10, Y10            // 40
+	MOVL $0xC3C3C3C3, DX
+	MOVQ DX, X11
+	VPBROADCASTD X11, Y11            // C3
+	MOVL $0xBFBFBFBF, DX
+	MOVQ DX, X12
+	VPBROADCASTD X12, Y12            // BF: signed compare bound for leads
+	MOVL $0xFEFEFEFE, DX
+	MOVQ DX, X13
+	VPBROADCASTD X13, Y13            // FE
+	MOVL $0xC2C2C2C2, DX
+	MOVQ DX, X14
+	VPBROADCASTD X14, Y14            // C2
+	VPXOR Y15, Y15, Y15
+	MOVQ $0x0101010101010101, R15
+
+u2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   u2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $32
+	JB   u2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       u2mixed
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       u2loop
+
+u2mixed:
+	// Leads are the bytes C0–FF: as signed bytes, above BF (-65).
+	VPCMPGTB  Y12, Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: bytes >= C0 (ASCII is above BF too, as signed)
+	VPAND     Y13, Y1, Y3
+	VPCMPEQB  Y14, Y3, Y3
+	VPMOVMSKB Y3, R12                // R12: C2 and C3
+	CMPL      R11, R12
+	JNE       u2done                 // a lead other than C2, C3
+
+	MOVL R11, R14
+	NOTL R14                         // R14: the bytes to keep
+	MOVL R14, DX
+	ANDL R10, DX                     // DX: continuation bytes
+	MOVQ $32, CX
+	BTRL $31, R11
+	JCC  u2pairs
+	MOVQ $31, CX                     // a lead in the last byte waits
+
+u2pairs:
+	MOVL R11, R12
+	SHLL $1, R12
+	CMPL DX, R12
+	JNE  u2done                      // a lead without its continuation, or a stray one
+
+	// Each byte's predecessor: the block shifted up by one byte.
+	VPERM2I128 $0x08, Y1, Y1, Y2     // low lane zero, high lane = the low lane
+	VPALIGNR   $15, Y2, Y1, Y2
+	VPCMPEQB   Y11, Y2, Y2           // after C3
+	VPAND      Y10, Y2, Y2
+	VPADDB     Y2, Y1, Y1
+	VMOVDQU    Y1, (DI)(BX*1)
+
+	// Compact in place: four groups of 8 bytes.
+	MOVQ BX, R13                     // where the block was stored
+	MOVQ $0, R12
+
+#define COMPACT8(off) \
+	MOVL    R14, DX; \
+	SHRL    $off, DX; \
+	ANDL    $0xFF, DX; \
+	PDEPQ   R15, DX, R11; \
+	IMUL3Q  $0xFF, R11, R11; \
+	MOVQ    off(DI)(R13*1), R10; \
+	PEXTQ   R11, R10, R10; \
+	MOVQ    R10, (DI)(BX*1); \
+	POPCNTL DX, DX; \
+	ADDQ    DX, BX
+
+	COMPACT8(0)
+	COMPACT8(8)
+	COMPACT8(16)
+	COMPACT8(24)
+	ADDQ CX, AX
+	JMP  u2loop
+
+u2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
