@@ -221,3 +221,145 @@ u2done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+DATA d800w<>+0(SB)/8, $0xD800D800D800D800
+DATA d800w<>+8(SB)/8, $0xD800D800D800D800
+DATA d800w<>+16(SB)/8, $0xD800D800D800D800
+DATA d800w<>+24(SB)/8, $0xD800D800D800D800
+GLOBL d800w<>(SB), RODATA|NOPTR, $32
+
+// EXPAND8 appends the UTF-8 form of the 8 units at src (none a
+// surrogate), widened to dwords: each lane gets its whole form, low byte
+// first (the forms of utf16LEToUTF8AVX512), and threeByteShuf[k] packs a
+// lane's 4 dwords, k holding two bits per dword: its length less one.
+// Constants: Y8 3F0000, Y9 8080E0, Y12 7F, Y14 7FF (dwords); Y10, Y11 as
+// for EXPAND16 (their upper words only touch bytes that are dropped).
+// R14 holds the address of threeByteShuf, R15 of threeByteLen.
+#define EXPAND8(src) \
+	VPMOVZXWD  src, Y3; \
+	VPSRLD     $12, Y3, Y4; \
+	VPSLLD     $2, Y3, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPSLLD     $16, Y3, Y5; \
+	VPAND      Y8, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPOR       Y9, Y4, Y4; \
+	VPSRLD     $6, Y3, Y5; \
+	VPSLLD     $8, Y3, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       Y11, Y5, Y5; \
+	VPCMPGTD   Y14, Y3, Y7; \
+	VPBLENDVB  Y7, Y4, Y5, Y4; \
+	VMOVMSKPS  Y7, R12; \
+	VPCMPGTD   Y12, Y3, Y6; \
+	VPBLENDVB  Y6, Y4, Y3, Y4; \
+	VMOVMSKPS  Y6, R11; \
+	ANDNL      R11, R12, R11; \
+	MOVL       $0x5555, DX; \
+	PDEPL      DX, R11, R11; \
+	MOVL       $0xAAAA, DX; \
+	PDEPL      DX, R12, R12; \
+	ORL        R12, R11; \
+	MOVL       R11, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (R14)(DX*1), X6; \
+	SHRL       $8, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (R14)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y4, Y4; \
+	VMOVDQU    X4, (DI)(BX*1); \
+	MOVBLZX    (R15)(R12*1), DX; \
+	ADDQ       DX, BX; \
+	VEXTRACTI128 $1, Y4, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	MOVBLZX    (R15)(R11*1), DX; \
+	ADDQ       DX, BX
+
+// func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// 16 units (32 bytes) a step: narrowed when ASCII; expanded as words
+// (EXPAND16) when all are below 800; else 8 at a time as dwords (EXPAND8).
+// A step with a surrogate ends the loop (the scalar code does that part).
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Y0 FF80 words, Y15 F800 words.
+TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	EXPANDCONSTS
+	MOVL $0xFF80FF80, DX
+	MOVQ DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL $0xF800F800, DX
+	MOVQ DX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0x3F0000, DX
+	MOVQ DX, X8
+	VPBROADCASTD X8, Y8
+	MOVL $0x8080E0, DX
+	MOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x7F, DX
+	MOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL $0x7FF, DX
+	MOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	LEAQ ·threeByteShuf(SB), R14
+	LEAQ ·threeByteLen(SB), R15
+
+v2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   v2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   v2done
+
+	VMOVDQU (SI)(AX*1), Y1
+	VPTEST  Y0, Y1
+	JNZ     v2wide
+	VPACKUSWB Y1, Y1, Y2             // ASCII: narrow (lane by lane)
+	VPERMQ  $0x08, Y2, Y2
+	VMOVDQU X2, (DI)(BX*1)
+	ADDQ    $32, AX
+	ADDQ    $16, BX
+	JMP     v2loop
+
+v2wide:
+	VPAND    Y15, Y1, Y2
+	VPCMPEQW d800w<>(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      v2done                  // a surrogate
+	VPTEST   Y15, Y1
+	JNZ      v2three
+	VPCMPGTW  Y13, Y1, Y2            // all below 800: by words
+	VPMOVMSKB Y2, R11
+	MOVL      $0x55555555, DX
+	PEXTL     DX, R11, R11           // R11: one bit per word above 7F
+	VMOVDQA   Y1, Y2
+	EXPAND16
+	ADDQ      $32, AX
+	JMP       v2loop
+
+v2three:
+	EXPAND8((SI)(AX*1))
+	EXPAND8(16(SI)(AX*1))
+	ADDQ $32, AX
+	JMP  v2loop
+
+v2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET

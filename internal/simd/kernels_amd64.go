@@ -84,6 +84,12 @@ func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
 
+// utf16LEToUTF8AVX2 converts 16-unit blocks of UTF-16LE src while dst
+// has room for 64 bytes; it stops before a block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -117,7 +123,9 @@ var avx2Impl = &impl{
 	asciiPrefix:   asciiPrefixAVX2Full,
 	utf8Prefix:    utf8PrefixAVX2,
 	utf8ToUTF16LE: noStep,
-	utf16LEToUTF8: noStep,
+	utf16LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf16LEToUTF8AVX2, utf16LEToUTF8Chunk, 64)
+	},
 	utf8ToUTF32LE: noStep,
 	utf32LEToUTF8: noStep,
 	latin1ToUTF8:  latin1ToUTF8AVX2,
