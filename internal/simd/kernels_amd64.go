@@ -90,6 +90,16 @@ func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToUTF16LEAVX2 and utf8ToUTF32LEAVX2 convert UTF-8 src in 32-byte
+// windows while dst has room for a window's output; they stop before a
+// window holding an error or a four-byte character.
+//
+//go:noescape
+func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
+
+//go:noescape
+func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -119,14 +129,18 @@ var avx512Impl = &impl{
 }
 
 var avx2Impl = &impl{
-	name:          "avx2",
-	asciiPrefix:   asciiPrefixAVX2Full,
-	utf8Prefix:    utf8PrefixAVX2,
-	utf8ToUTF16LE: noStep,
+	name:        "avx2",
+	asciiPrefix: asciiPrefixAVX2Full,
+	utf8Prefix:  utf8PrefixAVX2,
+	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF16LEAVX2, utf8ToUTF16LEChunk, 64)
+	},
 	utf16LEToUTF8: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf16LEToUTF8AVX2, utf16LEToUTF8Chunk, 64)
 	},
-	utf8ToUTF32LE: noStep,
+	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF32LEAVX2, utf8ToUTF32LEScalar, 64)
+	},
 	utf32LEToUTF8: noStep,
 	latin1ToUTF8:  latin1ToUTF8AVX2,
 	utf8ToLatin1: func(dst, src []byte) (int, int) {

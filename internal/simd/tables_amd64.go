@@ -49,3 +49,21 @@ var threeByteShuf, threeByteLen = func() (t [256][16]byte, n [256]byte) {
 	}
 	return t, n
 }()
+
+// wordShuf[m] is the VPSHUFB shuffle that packs the 16-bit words i of a
+// 128-bit lane for which bit i of m is set. The AVX2 UTF-8 decoders use it.
+var wordShuf = func() (t [256][16]byte) {
+	for m := range t {
+		j := 0
+		for i := 0; i < 8; i++ {
+			if m&(1<<i) != 0 {
+				t[m][j], t[m][j+1] = byte(2*i), byte(2*i+1)
+				j += 2
+			}
+		}
+		for ; j < 16; j++ {
+			t[m][j] = 0x80
+		}
+	}
+	return t
+}()

@@ -853,3 +853,350 @@ u32done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// UTF-8 to UTF-16LE and to UTF-32LE, AVX2: the windows of the AVX-512
+// forms on 32 bytes, checked by UTF8CHECK256 (the Keiser–Lemire check, as
+// in utf8PrefixAVX2, with nothing before the window). For each of 16
+// positions a 16-bit lane computes the unit that position would start
+// (U8TO16HALF's formulas), and wordShuf packs the lanes of the character
+// starts, 8 words per 128-bit lane. A window with an error or a four-byte
+// character ends the vector loop.
+
+DATA c0F32<>+0(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+8(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+16(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+24(SB)/8, $0x0F0F0F0F0F0F0F0F
+GLOBL c0F32<>(SB), RODATA|NOPTR, $32
+DATA c6032<>+0(SB)/8, $0x6060606060606060
+DATA c6032<>+8(SB)/8, $0x6060606060606060
+DATA c6032<>+16(SB)/8, $0x6060606060606060
+DATA c6032<>+24(SB)/8, $0x6060606060606060
+GLOBL c6032<>(SB), RODATA|NOPTR, $32
+DATA c7032<>+0(SB)/8, $0x7070707070707070
+DATA c7032<>+8(SB)/8, $0x7070707070707070
+DATA c7032<>+16(SB)/8, $0x7070707070707070
+DATA c7032<>+24(SB)/8, $0x7070707070707070
+GLOBL c7032<>(SB), RODATA|NOPTR, $32
+DATA c8032<>+0(SB)/8, $0x8080808080808080
+DATA c8032<>+8(SB)/8, $0x8080808080808080
+DATA c8032<>+16(SB)/8, $0x8080808080808080
+DATA c8032<>+24(SB)/8, $0x8080808080808080
+GLOBL c8032<>(SB), RODATA|NOPTR, $32
+DATA cBF32<>+0(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+8(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+16(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+24(SB)/8, $0xBFBFBFBFBFBFBFBF
+GLOBL cBF32<>(SB), RODATA|NOPTR, $32
+DATA cDF32<>+0(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+8(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+16(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+24(SB)/8, $0xDFDFDFDFDFDFDFDF
+GLOBL cDF32<>(SB), RODATA|NOPTR, $32
+DATA cEF32<>+0(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+8(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+16(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+24(SB)/8, $0xEFEFEFEFEFEFEFEF
+GLOBL cEF32<>(SB), RODATA|NOPTR, $32
+
+// UTF8CHECK256 checks the 32 bytes in Y1 (Y0 zero: nothing before them)
+// and leaves a non-zero byte in Y6 wherever an error shows. Tables in
+// Y13–Y15; uses Y2–Y6.
+#define UTF8CHECK256 \
+	VPERM2I128 $0x21, Y1, Y0, Y2; \
+	VPALIGNR   $15, Y2, Y1, Y3; \
+	VPALIGNR   $14, Y2, Y1, Y4; \
+	VPALIGNR   $13, Y2, Y1, Y5; \
+	VPSRLW     $4, Y3, Y6; \
+	VPAND      c0F32<>(SB), Y6, Y6; \
+	VPSHUFB    Y6, Y13, Y6; \
+	VPAND      c0F32<>(SB), Y3, Y3; \
+	VPSHUFB    Y3, Y14, Y3; \
+	VPSRLW     $4, Y1, Y2; \
+	VPAND      c0F32<>(SB), Y2, Y2; \
+	VPSHUFB    Y2, Y15, Y2; \
+	VPAND      Y3, Y6, Y6; \
+	VPAND      Y2, Y6, Y6; \
+	VPSUBUSB   c6032<>(SB), Y4, Y4; \
+	VPSUBUSB   c7032<>(SB), Y5, Y5; \
+	VPOR       Y4, Y5, Y4; \
+	VPAND      c8032<>(SB), Y4, Y4; \
+	VPXOR      Y4, Y6, Y6
+
+// U8UNITS16 computes in Y5 the units of the 16 positions at p0 (p1, p2:
+// one and two bytes further). Constants: Y9 003F, Y10 07C0, Y11 00DF,
+// Y12 007F (words). Uses Y2–Y8.
+#define U8UNITS16(p0, p1, p2) \
+	VPMOVZXBW  p0, Y2; \
+	VPMOVZXBW  p1, Y3; \
+	VPMOVZXBW  p2, Y4; \
+	VPAND      Y9, Y3, Y3; \
+	VPAND      Y9, Y4, Y4; \
+	VPSLLW     $12, Y2, Y5; \
+	VPSLLW     $6, Y3, Y7; \
+	VPOR       Y7, Y5, Y5; \
+	VPOR       Y4, Y5, Y5; \
+	VPSLLW     $6, Y2, Y7; \
+	VPAND      Y10, Y7, Y7; \
+	VPOR       Y3, Y7, Y7; \
+	VPCMPGTW   Y11, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y7, Y5; \
+	VPCMPGTW   Y12, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y2, Y5
+
+// PACK16 packs the units in Y5 of the starts in the low 16 bits of R15
+// (wordShuf at CX); R11 and R12 receive the lanes' start masks.
+#define PACK16 \
+	MOVL       R15, R11; \
+	ANDL       $0xFF, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (CX)(DX*1), X6; \
+	MOVL       R15, R12; \
+	SHRL       $8, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (CX)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y5, Y5; \
+	POPCNTL    R11, R11; \
+	POPCNTL    R12, R12
+
+#define STORE16 \
+	VMOVDQU    X5, (DI)(BX*1); \
+	LEAQ       (BX)(R11*2), BX; \
+	VEXTRACTI128 $1, Y5, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*2), BX
+
+#define STORE32 \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R11*4), BX; \
+	VEXTRACTI128 $1, Y5, X5; \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*4), BX
+
+
+// func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX wordShuf.
+TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	VPXOR Y0, Y0, Y0
+	VBROADCASTI128 byte1High<>(SB), Y13
+	VBROADCASTI128 byte1Low<>(SB), Y14
+	VBROADCASTI128 byte2High<>(SB), Y15
+	MOVL $0x003F003F, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x07C007C0, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x00DF00DF, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x007F007F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	LEAQ ·wordShuf(SB), CX
+
+x16_loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34                     // the window and the two bytes after it
+	JB   x16_done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $80
+	JB   x16_done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       x16_multi
+	VPMOVZXBW (SI)(AX*1), Y2         // ASCII: widen
+	VPMOVZXBW 16(SI)(AX*1), Y3
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	ADDQ      $64, BX
+	ADDQ      $32, AX
+	JMP       x16_loop
+
+x16_multi:
+	UTF8CHECK256
+	VPTEST Y6, Y6
+	JNZ    x16_done                   // an error: the scalar code stops there
+
+	VPCMPGTB  cBF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: leads
+	VPCMPGTB  cDF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R12
+	ANDL      R10, R12               // R12: leads of three or four bytes
+	VPCMPGTB  cEF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R13
+	ANDL      R10, R13               // R13: leads of four bytes
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $32, R14
+	BTL  $31, R11
+	JCC  x16_end2
+	MOVQ $31, R14
+	JMP  x16_end
+
+x16_end2:
+	BTL  $30, R12
+	JCC  x16_end3
+	MOVQ $30, R14
+	JMP  x16_end
+
+x16_end3:
+	BTL  $29, R13
+	JCC  x16_end
+	MOVQ $29, R14
+
+x16_end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   x16_done                    // a four-byte character: left to the scalar code
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   x16_loop
+
+x16_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+
+// func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX wordShuf.
+TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	VPXOR Y0, Y0, Y0
+	VBROADCASTI128 byte1High<>(SB), Y13
+	VBROADCASTI128 byte1Low<>(SB), Y14
+	VBROADCASTI128 byte2High<>(SB), Y15
+	MOVL $0x003F003F, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x07C007C0, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x00DF00DF, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x007F007F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	LEAQ ·wordShuf(SB), CX
+
+x32_loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34                     // the window and the two bytes after it
+	JB   x32_done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $160
+	JB   x32_done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       x32_multi
+	VPMOVZXBD (SI)(AX*1), Y2         // ASCII: widen
+	VPMOVZXBD 8(SI)(AX*1), Y3
+	VPMOVZXBD 16(SI)(AX*1), Y4
+	VPMOVZXBD 24(SI)(AX*1), Y5
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	VMOVDQU   Y4, 64(DI)(BX*1)
+	VMOVDQU   Y5, 96(DI)(BX*1)
+	ADDQ      $128, BX
+	ADDQ      $32, AX
+	JMP       x32_loop
+
+x32_multi:
+	UTF8CHECK256
+	VPTEST Y6, Y6
+	JNZ    x32_done                   // an error: the scalar code stops there
+
+	VPCMPGTB  cBF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: leads
+	VPCMPGTB  cDF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R12
+	ANDL      R10, R12               // R12: leads of three or four bytes
+	VPCMPGTB  cEF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R13
+	ANDL      R10, R13               // R13: leads of four bytes
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $32, R14
+	BTL  $31, R11
+	JCC  x32_end2
+	MOVQ $31, R14
+	JMP  x32_end
+
+x32_end2:
+	BTL  $30, R12
+	JCC  x32_end3
+	MOVQ $30, R14
+	JMP  x32_end
+
+x32_end3:
+	BTL  $29, R13
+	JCC  x32_end
+	MOVQ $29, R14
+
+x32_end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   x32_done                    // a four-byte character: left to the scalar code
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE32
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE32
+	ADDQ  R14, AX
+	JMP   x32_loop
+
+x32_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
