@@ -12,6 +12,26 @@
 // the purego tag turns every assembly file off and leaves only the scalar
 // kernel.
 //
+// The kernels by operation (every other operation, and every operation of
+// the scalar kernel, runs the pure-Go code):
+//
+//	operation                    avx512                 avx2
+//	ValidUTF8, ValidateUTF8      Keiser–Lemire, 64 B    Keiser–Lemire, 32 B
+//	ASCIIPrefix, ValidASCII      yes                    yes
+//	Latin1ToUTF8                 VPCOMPRESSB            VPSHUFB tables
+//	UTF8ToLatin1                 VPERMB, VPCOMPRESSB    PEXT
+//	UTF16LEToUTF8                VPCOMPRESSB, pairs     VPSHUFB tables; surrogates scalar
+//	UTF8ToUTF16LE                VPCOMPRESSW/B          VPSHUFB tables; 4-byte scalar
+//	UTF8ToUTF32LE                VPCOMPRESSW/D          VPSHUFB tables; 4-byte scalar
+//	UTF32LEToUTF8                VPCOMPRESSB            none
+//
+// The big-endian converters, the assume-valid variants and the length
+// functions (eight bytes at a time with population counts) are pure Go
+// on every kernel. A vector step works on whole blocks and stops before a
+// block it cannot convert (an error, or a case the kernel leaves to the
+// scalar code); the scalar code then converts one 64-byte chunk and hands
+// back to the vector step.
+//
 // The vector path finds, the scalar path explains: a kernel reports how
 // far the input is certainly well formed, and the scalar code re-scans the
 // rest to give the exact offset, kind and length of the first error.

@@ -524,17 +524,42 @@ bdone:
 	POPCNTQ    DX, DX; \
 	ADDQ       DX, BX
 
-// U8QMASKS loads the masks of U8CP for the next 16 positions from R10
-// (ASCII), R12 (below E0), R13 (below F0), R15 (starts), and shifts them.
-#define U8QMASKS \
+// GATHERCHARS packs the characters of a window whose starts are in R15:
+// their first bytes (from Z1, the window) and the bytes one, two and
+// three places further go, compressed, to the buffer at CX (0, 64, 128
+// and 192 bytes on); the masks R10, R12, R13 are packed the same way (PEXT), and
+// R15 becomes the number of characters.
+#define GATHERCHARS \
+	KMOVQ     R15, K6; \
+	VPCOMPRESSB.Z Z1, K6, Z2; \
+	VMOVDQU64 Z2, (CX); \
+	VMOVDQU64 1(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 64(CX); \
+	VMOVDQU64 2(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 128(CX); \
+	VMOVDQU64 3(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 192(CX); \
+	PEXTQ     R15, R10, R10; \
+	PEXTQ     R15, R12, R12; \
+	PEXTQ     R15, R13, R13; \
+	POPCNTQ   R15, R15
+
+// CHARMASKS sets the masks of U8CP for the next 16 gathered characters
+// (K3: the lanes that hold one, min(16, R15) of them) and shifts R10,
+// R12, R13.
+#define CHARMASKS \
+	MOVL  $-1, DX; \
+	BZHIL R15, DX, DX; \
+	KMOVW DX, K3; \
 	KMOVW R10, K1; \
 	KMOVW R12, K2; \
 	KMOVW R13, K4; \
-	KMOVW R15, K3; \
 	SHRQ  $16, R10; \
 	SHRQ  $16, R12; \
-	SHRQ  $16, R13; \
-	SHRQ  $16, R15
+	SHRQ  $16, R13
 
 // U8QCONSTS loads the constants of U8CP and U8TO16Q (uses DX).
 #define U8QCONSTS \
@@ -562,7 +587,7 @@ bdone:
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
 // Z0 zero (what precedes a window); Z20–Z26 the check's constants;
 // Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes.
-TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $256-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
 	MOVQ src_base+24(FP), SI
@@ -664,8 +689,9 @@ u16end:
 	JMP   u16loop
 
 u16quad:
-	// A window with four-byte characters: 16 positions at a time, by
-	// code point (U8TO16Q). Up to 192 bytes of output.
+	// A window with four-byte characters: gather the characters (their
+	// first four bytes) and convert them 16 at a time by code point
+	// (U8TO16Q). Up to 192 bytes of output.
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $192
@@ -677,16 +703,17 @@ u16quad:
 	NOTQ  R10                        // R10: ASCII
 	NOTQ  R12                        // R12: below E0
 	NOTQ  R13                        // R13: below F0
-	U8QMASKS
-	U8TO16Q((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1), 3(SI)(AX*1))
-	U8QMASKS
-	U8TO16Q(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1), 19(SI)(AX*1))
-	U8QMASKS
-	U8TO16Q(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1), 35(SI)(AX*1))
-	U8QMASKS
-	U8TO16Q(48(SI)(AX*1), 49(SI)(AX*1), 50(SI)(AX*1), 51(SI)(AX*1))
-	ADDQ  R14, AX
-	JMP   u16loop
+	LEAQ  buf-256(SP), CX
+	GATHERCHARS
+
+u16q:
+	CHARMASKS
+	U8TO16Q((CX), 64(CX), 128(CX), 192(CX))
+	ADDQ $16, CX
+	SUBQ $16, R15
+	JG   u16q
+	ADDQ R14, AX
+	JMP  u16loop
 
 u16done:
 	MOVQ BX, nDst+48(FP)
@@ -700,7 +727,7 @@ u16done:
 // non-ASCII window goes by code point (U8CP), 16 positions at a time,
 // and VPCOMPRESSD keeps the lanes of the character starts. Registers as
 // in utf8ToUTF16LEAVX512; the output of a window is at most 256 bytes.
-TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $256-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
 	MOVQ src_base+24(FP), SI
@@ -831,20 +858,20 @@ u32end:
 
 u32quad:
 	NOTQ  R13                        // R13: below F0
+	LEAQ  buf-256(SP), CX
+	GATHERCHARS
 
-#define U8TO32Q(p0, p1, p2, p3) \
-	U8QMASKS; \
-	U8CP(p0, p1, p2, p3); \
-	VPCOMPRESSD.Z Z5, K3, Z6; \
-	VMOVDQU64  Z6, (DI)(BX*1); \
-	KMOVW      K3, DX; \
-	POPCNTL    DX, DX; \
-	LEAQ       (BX)(DX*4), BX
-
-	U8TO32Q((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1), 3(SI)(AX*1))
-	U8TO32Q(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1), 19(SI)(AX*1))
-	U8TO32Q(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1), 35(SI)(AX*1))
-	U8TO32Q(48(SI)(AX*1), 49(SI)(AX*1), 50(SI)(AX*1), 51(SI)(AX*1))
+u32q:
+	CHARMASKS
+	U8CP((CX), 64(CX), 128(CX), 192(CX))
+	VMOVDQU64 Z5, (DI)(BX*1)
+	MOVQ    $16, R11
+	CMPQ    R15, R11
+	CMOVQLT R15, R11
+	LEAQ    (BX)(R11*4), BX
+	ADDQ    $16, CX
+	SUBQ    $16, R15
+	JG      u32q
 	ADDQ R14, AX
 	JMP  u32loop
 
