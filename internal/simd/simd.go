@@ -169,6 +169,10 @@ func utf8Resume(src []byte, p int) int {
 // setting up a vector kernel.
 const shortInput = 32
 
+// shortConvert is the input length below which the converters go
+// straight to the scalar code: no vector step converts less than a block.
+const shortConvert = 64
+
 // utf8ValidLen returns the length of the longest well-formed prefix of src.
 func utf8ValidLen(src []byte) int {
 	if len(src) < shortInput {
@@ -201,7 +205,10 @@ func ValidateUTF8(src []byte) (n int, kind encoding.Kind, badLen int) {
 // before the first ill-formed or incomplete sequence, or before the first
 // character dst has no room for, and returns the bytes written and read.
 func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToUTF16LE(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToUTF16LE(dst, src)
+	}
 	d2, s2 := utf8ToUTF16Scalar(dst[d:], src[s:], false)
 	return d + d2, s + s2
 }
@@ -216,7 +223,10 @@ func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) {
 // unpaired surrogate, an odd trailing byte, or the first character dst has
 // no room for, and returns the bytes written and read.
 func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf16LEToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf16LEToUTF8(dst, src)
+	}
 	d2, s2 := utf16ToUTF8Scalar(dst[d:], src[s:], false)
 	return d + d2, s + s2
 }
@@ -230,7 +240,10 @@ func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) {
 // well-formed UTF-8 characters that fits in dst to UTF-32LE (four bytes a
 // character), and returns the bytes written and read.
 func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToUTF32LE(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToUTF32LE(dst, src)
+	}
 	d2, s2 := utf8ToUTF32LEScalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -240,7 +253,10 @@ func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) {
 // D800–DFFF, before a trailing partial unit, or before the first
 // character dst has no room for.
 func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf32LEToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf32LEToUTF8(dst, src)
+	}
 	d2, s2 := utf32LEToUTF8Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -249,7 +265,10 @@ func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) {
 // form fits in dst. Every byte is a character, so it stops only when dst
 // is full.
 func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().latin1ToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().latin1ToUTF8(dst, src)
+	}
 	d2, s2 := latin1ToUTF8Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -259,7 +278,10 @@ func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
 // ill-formed or incomplete sequence, before a character above U+00FF, or
 // when dst is full.
 func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToLatin1(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToLatin1(dst, src)
+	}
 	d2, s2 := utf8ToLatin1Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
