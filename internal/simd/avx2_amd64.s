@@ -228,6 +228,141 @@ DATA d800w<>+16(SB)/8, $0xD800D800D800D800
 DATA d800w<>+24(SB)/8, $0xD800D800D800D800
 GLOBL d800w<>(SB), RODATA|NOPTR, $32
 
+DATA fc00w<>+0(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+8(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+16(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+24(SB)/8, $0xFC00FC00FC00FC00
+GLOBL fc00w<>(SB), RODATA|NOPTR, $32
+DATA dc00w<>+0(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+8(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+16(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+24(SB)/8, $0xDC00DC00DC00DC00
+GLOBL dc00w<>(SB), RODATA|NOPTR, $32
+DATA fc00d<>+0(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+8(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+16(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+24(SB)/8, $0x0000FC000000FC00
+GLOBL fc00d<>(SB), RODATA|NOPTR, $32
+DATA d800d<>+0(SB)/8, $0x0000D8000000D800
+DATA d800d<>+8(SB)/8, $0x0000D8000000D800
+DATA d800d<>+16(SB)/8, $0x0000D8000000D800
+DATA d800d<>+24(SB)/8, $0x0000D8000000D800
+GLOBL d800d<>(SB), RODATA|NOPTR, $32
+DATA dc00d<>+0(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+8(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+16(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+24(SB)/8, $0x0000DC000000DC00
+GLOBL dc00d<>(SB), RODATA|NOPTR, $32
+DATA pairOff<>+0(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+8(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+16(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+24(SB)/8, $0x035FDC00035FDC00
+GLOBL pairOff<>(SB), RODATA|NOPTR, $32
+DATA c80f0d<>+0(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+8(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+16(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+24(SB)/8, $0x000080F0000080F0
+GLOBL c80f0d<>(SB), RODATA|NOPTR, $32
+DATA c8080d<>+0(SB)/8, $0x0000808000008080
+DATA c8080d<>+8(SB)/8, $0x0000808000008080
+DATA c8080d<>+16(SB)/8, $0x0000808000008080
+DATA c8080d<>+24(SB)/8, $0x0000808000008080
+GLOBL c8080d<>(SB), RODATA|NOPTR, $32
+DATA c3fd<>+0(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+8(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+16(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+24(SB)/8, $0x0000003F0000003F
+GLOBL c3fd<>(SB), RODATA|NOPTR, $32
+DATA f800w<>+0(SB)/8, $0xF800F800F800F800
+DATA f800w<>+8(SB)/8, $0xF800F800F800F800
+DATA f800w<>+16(SB)/8, $0xF800F800F800F800
+DATA f800w<>+24(SB)/8, $0xF800F800F800F800
+GLOBL f800w<>(SB), RODATA|NOPTR, $32
+
+// PACK3 packs the dwords of Y4 given R11 (lanes above 7F) and R12 (lanes
+// of three bytes) and appends them (threeByteShuf at R14, threeByteLen
+// at R15).
+#define PACK3 \
+	ANDNL      R11, R12, R11; \
+	MOVL       $0x5555, DX; \
+	PDEPL      DX, R11, R11; \
+	MOVL       $0xAAAA, DX; \
+	PDEPL      DX, R12, R12; \
+	ORL        R12, R11; \
+	MOVL       R11, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (R14)(DX*1), X6; \
+	SHRL       $8, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (R14)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y4, Y4; \
+	VMOVDQU    X4, (DI)(BX*1); \
+	MOVBLZX    (R15)(R12*1), DX; \
+	ADDQ       DX, BX; \
+	VEXTRACTI128 $1, Y4, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	MOVBLZX    (R15)(R11*1), DX; \
+	ADDQ       DX, BX
+
+// EXPAND8S is EXPAND8 for units that include surrogate pairs (already
+// checked to be paired). A pair's two lanes each give two bytes of the
+// four-byte form of c = (first<<10) + second - 35FDC00: the first lane
+// F0|c>>18, 80|c>>12&3F, the second 80|c>>6&3F, 80|c&3F; so every lane
+// keeps its place in threeByteShuf's scheme. next is the address of the
+// units one place further; Y15 must hold each lane's predecessor.
+// Uses Y1–Y7.
+#define EXPAND8S(src, next) \
+	VPMOVZXWD  src, Y3; \
+	VPSRLD     $12, Y3, Y4; \
+	VPSLLD     $2, Y3, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPSLLD     $16, Y3, Y5; \
+	VPAND      Y8, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPOR       Y9, Y4, Y4; \
+	VPSRLD     $6, Y3, Y5; \
+	VPSLLD     $8, Y3, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       Y11, Y5, Y5; \
+	VPCMPGTD   Y14, Y3, Y7; \
+	VPBLENDVB  Y7, Y4, Y5, Y4; \
+	VMOVMSKPS  Y7, R12; \
+	VPCMPGTD   Y12, Y3, Y6; \
+	VPBLENDVB  Y6, Y4, Y3, Y4; \
+	VMOVMSKPS  Y6, R11; \
+	VPAND      fc00d<>(SB), Y3, Y1; \
+	VPCMPEQD   d800d<>(SB), Y1, Y2; \
+	VPCMPEQD   dc00d<>(SB), Y1, Y1; \
+	VPOR       Y1, Y2, Y5; \
+	VMOVMSKPS  Y5, DX; \
+	ANDNL      R12, DX, R12; \
+	VPMOVZXWD  next, Y5; \
+	VPSLLD     $10, Y3, Y6; \
+	VPADDD     Y5, Y6, Y6; \
+	VPSUBD     pairOff<>(SB), Y6, Y6; \
+	VPSRLD     $18, Y6, Y5; \
+	VPSRLD     $4, Y6, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       c80f0d<>(SB), Y5, Y5; \
+	VPBLENDVB  Y2, Y5, Y4, Y4; \
+	VPSLLD     $10, Y15, Y5; \
+	VPADDD     Y3, Y5, Y5; \
+	VPSUBD     pairOff<>(SB), Y5, Y5; \
+	VPSRLD     $6, Y5, Y6; \
+	VPAND      c3fd<>(SB), Y6, Y6; \
+	VPSLLD     $8, Y5, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       c8080d<>(SB), Y5, Y5; \
+	VPBLENDVB  Y1, Y5, Y4, Y4; \
+	PACK3
+
 // EXPAND8 appends the UTF-8 form of the 8 units at src (none a
 // surrogate), widened to dwords: each lane gets its whole form, low byte
 // first (the forms of utf16LEToUTF8AVX512), and threeByteShuf[k] packs a
@@ -256,29 +391,7 @@ GLOBL d800w<>(SB), RODATA|NOPTR, $32
 	VPCMPGTD   Y12, Y3, Y6; \
 	VPBLENDVB  Y6, Y4, Y3, Y4; \
 	VMOVMSKPS  Y6, R11; \
-	ANDNL      R11, R12, R11; \
-	MOVL       $0x5555, DX; \
-	PDEPL      DX, R11, R11; \
-	MOVL       $0xAAAA, DX; \
-	PDEPL      DX, R12, R12; \
-	ORL        R12, R11; \
-	MOVL       R11, R12; \
-	ANDL       $0xFF, R12; \
-	MOVL       R12, DX; \
-	SHLL       $4, DX; \
-	VMOVDQU    (R14)(DX*1), X6; \
-	SHRL       $8, R11; \
-	MOVL       R11, DX; \
-	SHLL       $4, DX; \
-	VINSERTI128 $1, (R14)(DX*1), Y6, Y6; \
-	VPSHUFB    Y6, Y4, Y4; \
-	VMOVDQU    X4, (DI)(BX*1); \
-	MOVBLZX    (R15)(R12*1), DX; \
-	ADDQ       DX, BX; \
-	VEXTRACTI128 $1, Y4, X7; \
-	VMOVDQU    X7, (DI)(BX*1); \
-	MOVBLZX    (R15)(R11*1), DX; \
-	ADDQ       DX, BX
+	PACK3
 
 // func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
@@ -340,7 +453,7 @@ v2wide:
 	VPAND    Y15, Y1, Y2
 	VPCMPEQW d800w<>(SB), Y2, Y2
 	VPTEST   Y2, Y2
-	JNZ      v2done                  // a surrogate
+	JNZ      v2surr                  // a surrogate
 	VPTEST   Y15, Y1
 	JNZ      v2three
 	VPCMPGTW  Y13, Y1, Y2            // all below 800: by words
@@ -356,6 +469,49 @@ v2three:
 	EXPAND8((SI)(AX*1))
 	EXPAND8(16(SI)(AX*1))
 	ADDQ $32, AX
+	JMP  v2loop
+
+v2surr:
+	// Surrogates: every first unit (D800–DBFF) must be followed by a
+	// second (DC00–DFFF) and every second preceded by a first; a first
+	// unit in the last place waits for the next step (its lane's two
+	// bytes are dropped from the output). Reads two bytes past the step.
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34
+	JB   v2done
+	VPAND     fc00w<>(SB), Y1, Y2
+	VPCMPEQW  d800w<>(SB), Y2, Y3
+	VPCMPEQW  dc00w<>(SB), Y2, Y2
+	VPMOVMSKB Y3, R11
+	VPMOVMSKB Y2, R12
+	MOVL      $0x55555555, DX
+	PEXTL     DX, R11, R11           // R11: first units
+	PEXTL     DX, R12, R12           // R12: second units
+	MOVQ      $32, CX
+	BTRL      $15, R11
+	JCC       v2pairs
+	MOVQ      $30, CX
+
+v2pairs:
+	SHLL $1, R11
+	CMPL R11, R12
+	JNE  v2done                      // an unpaired surrogate
+	VPMOVZXWD (SI)(AX*1), Y3
+	MOVQ      $0x0605040302010000, DX
+	VMOVQ     DX, X15
+	VPMOVZXBD X15, Y15
+	VPERMD    Y3, Y15, Y15           // lane i: unit i-1 (lane 0: itself, never a second unit here)
+	EXPAND8S((SI)(AX*1), 2(SI)(AX*1))
+	VPMOVZXWD 14(SI)(AX*1), Y15      // predecessors of units 8–15
+	EXPAND8S(16(SI)(AX*1), 18(SI)(AX*1))
+	VMOVDQU   f800w<>(SB), Y15
+	CMPQ      CX, $32
+	JEQ       v2surrnext
+	SUBQ      $2, BX                 // the waiting first unit's bytes
+
+v2surrnext:
+	ADDQ CX, AX
 	JMP  v2loop
 
 v2done:
