@@ -20,14 +20,15 @@ count="${COUNT:-10}"
 benchtime="${BENCHTIME:-20ms}"
 (cd "$root" && go test -run '^$' -bench "${BENCH:-.}" -benchtime "$benchtime" -count "$count" ./internal/simd) >"$raw"
 cpu="$(grep -m1 '^cpu:' "$raw" | sed 's/^cpu: //')"
-echo "Measured on: ${cpu:-unknown CPU}, $(go version | awk '{print $3}'), best of $count runs of $benchtime; GB/s of input."
+echo "Measured on: ${cpu:-unknown CPU}, $(go version | awk '{print $3}'), best of $count runs of $benchtime; GB/s of input per second of the benchmark thread's CPU time (the same as wall-clock time on an idle machine; on a busy one it leaves out the time other processes held the CPU)."
 echo
 awk '
 /^Benchmark/ {
 	name = $1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
 	n = split(name, p, "/"); if (n != 3) next
-	mbps = 0
-	for (i = 2; i <= NF; i++) if ($i == "MB/s") mbps = $(i-1)
+	mbps = 0; cpu = 0
+	for (i = 2; i <= NF; i++) { if ($i == "MB/s") mbps = $(i-1); if ($i == "cpuGB/s") cpu = $(i-1) * 1000 }
+	if (cpu > 0) mbps = cpu
 	key = p[1] SUBSEP p[2] SUBSEP p[3]
 	if (mbps > best[key]) best[key] = mbps
 	if (!(p[1] in seenop)) { seenop[p[1]] = 1; ops[++nops] = p[1] }
