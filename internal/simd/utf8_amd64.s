@@ -107,6 +107,7 @@ loop:
 	VPMOVB2M   Z5, K1
 	KORTESTQ   K1, K1
 	JNZ        group
+	VPSUBUSB   Z27, Z0, Z28
 	VPTESTMB   Z28, Z28, K2
 	KORTESTQ   K2, K2
 	JNZ        done                  // the previous block ended inside a sequence
@@ -134,6 +135,7 @@ check:
 
 	// An ASCII block: wrong only if the previous block ended inside a
 	// sequence.
+	VPSUBUSB  Z27, Z0, Z28
 	VPTESTMB  Z28, Z28, K2
 	KORTESTQ  K2, K2
 	JNZ       done
@@ -143,14 +145,27 @@ check:
 
 multibyte:
 	// prev1, prev2, prev3: the block shifted right by 1, 2, 3 bytes, with
-	// the previous block's last bytes shifted in. Z2 holds, in each
-	// 128-bit lane, the lane before it (lane 0 gets the previous block's
-	// lane 3), so VPALIGNR can take bytes across lanes.
+	// the previous block's last bytes shifted in. Inside the input they
+	// are plain loads one, two and three bytes back; for the first block
+	// and the partial last one, shuffles: Z2 holds, in each 128-bit lane,
+	// the lane before it (lane 0 gets the previous block's lane 3), so
+	// VPALIGNR can take bytes across lanes.
+	CMPQ     R9, $64
+	JNE      shifted
+	CMPQ     AX, $3
+	JB       shifted
+	VMOVDQU64 -1(SI)(AX*1), Z3       // prev1
+	VMOVDQU64 -2(SI)(AX*1), Z4       // prev2
+	VMOVDQU64 -3(SI)(AX*1), Z5       // prev3
+	JMP      lookup
+
+shifted:
 	VALIGNQ  $6, Z0, Z1, Z2
 	VPALIGNR $15, Z2, Z1, Z3         // prev1
 	VPALIGNR $14, Z2, Z1, Z4         // prev2
 	VPALIGNR $13, Z2, Z1, Z5         // prev3
 
+lookup:
 	VPSRLW  $4, Z3, Z6
 	VPANDQ  Z23, Z6, Z6
 	VPSHUFB Z6, Z20, Z6              // byte1High[prev1 >> 4]
@@ -169,7 +184,6 @@ multibyte:
 	KORTESTQ K2, K2
 	JNZ      done
 
-	VPSUBUSB  Z27, Z1, Z28           // does this block end inside a sequence?
 	VMOVDQA64 Z1, Z0
 	ADDQ      R9, AX
 	JMP       loop
