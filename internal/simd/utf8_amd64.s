@@ -247,6 +247,7 @@ loop2:
 
 	// Fast path: runs of ASCII, eight blocks at a time, when the previous
 	// block did not end inside a sequence.
+	VPSUBUSB Y12, Y0, Y13
 	VPTEST Y13, Y13
 	JNZ    one2
 	MOVQ   AX, R14                   // where the run starts
@@ -289,6 +290,7 @@ one2:
 	VPMOVMSKB Y1, R8
 	TESTL     R8, R8
 	JNZ       multibyte2
+	VPSUBUSB  Y12, Y0, Y13           // did the previous block end inside a sequence?
 	VPTEST    Y13, Y13
 	JNZ       done2
 	VMOVDQA   Y1, Y0
@@ -296,11 +298,20 @@ one2:
 	JMP       loop2
 
 multibyte2:
+	CMPQ     AX, $3
+	JB       shifted2
+	VMOVDQU  -1(SI)(AX*1), Y3        // prev1, prev2, prev3: loads inside the input
+	VMOVDQU  -2(SI)(AX*1), Y4
+	VMOVDQU  -3(SI)(AX*1), Y5
+	JMP      lookup2
+
+shifted2:
 	VPERM2I128 $0x21, Y1, Y0, Y2     // low lane: previous block's high lane; high lane: this block's low lane
 	VPALIGNR $15, Y2, Y1, Y3         // prev1
 	VPALIGNR $14, Y2, Y1, Y4         // prev2
 	VPALIGNR $13, Y2, Y1, Y5         // prev3
 
+lookup2:
 	VPSRLW  $4, Y3, Y6
 	VPAND   Y9, Y6, Y6
 	VPSHUFB Y6, Y14, Y6              // byte1High[prev1 >> 4]
@@ -320,7 +331,6 @@ multibyte2:
 	VPTEST   Y6, Y6
 	JNZ      done2
 
-	VPSUBUSB Y12, Y1, Y13            // does this block end inside a sequence?
 	VMOVDQA  Y1, Y0
 	ADDQ     $32, AX
 	JMP      loop2
