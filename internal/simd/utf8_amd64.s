@@ -204,6 +204,29 @@ done:
 	VZEROUPPER
 	RET
 
+// CHECK32 checks the 32 bytes in Y1, at off(SI)(AX*1), loading prev1–3
+// from the bytes before them, and leaves the errors in Y6. Registers as in
+// utf8PrefixAVX2; uses Y2–Y6.
+#define CHECK32(off) \
+	VMOVDQU  (off-1)(SI)(AX*1), Y3; \
+	VMOVDQU  (off-2)(SI)(AX*1), Y4; \
+	VMOVDQU  (off-3)(SI)(AX*1), Y5; \
+	VPSRLW   $4, Y3, Y6; \
+	VPAND    Y9, Y6, Y6; \
+	VPSHUFB  Y6, Y14, Y6; \
+	VPAND    Y9, Y3, Y3; \
+	VPSHUFB  Y3, Y15, Y3; \
+	VPSRLW   $4, Y1, Y2; \
+	VPAND    Y9, Y2, Y2; \
+	VPSHUFB  Y2, Y10, Y2; \
+	VPAND    Y3, Y6, Y6; \
+	VPAND    Y2, Y6, Y6; \
+	VPSUBUSB Y8, Y4, Y4; \
+	VPSUBUSB Y7, Y5, Y5; \
+	VPOR     Y4, Y5, Y4; \
+	VPAND    Y11, Y4, Y4; \
+	VPXOR    Y4, Y6, Y6
+
 // func utf8PrefixAVX2(src []byte) int
 //
 // The same algorithm on 32-byte blocks; the last partial block is left to
@@ -300,6 +323,26 @@ one2:
 multibyte2:
 	CMPQ     AX, $3
 	JB       shifted2
+	CMPQ     DX, $64
+	JB       loaded2
+
+	// Two blocks at once (the second may be ASCII: the check holds for
+	// it too), with one test of the errors of both.
+	CHECK32(0)
+	VMOVDQA  Y6, Y13
+	VMOVDQU  32(SI)(AX*1), Y1
+	CHECK32(32)
+	VPOR     Y6, Y13, Y13
+	VPTEST   Y13, Y13
+	JNZ      done2
+	VMOVDQA  Y1, Y0
+	ADDQ     $64, AX
+	SUBQ     $1, R12                 // the pair counts as two blocks of the group
+	JGE      loop2
+	XORQ     R12, R12
+	JMP      loop2
+
+loaded2:
 	VMOVDQU  -1(SI)(AX*1), Y3        // prev1, prev2, prev3: loads inside the input
 	VMOVDQU  -2(SI)(AX*1), Y4
 	VMOVDQU  -3(SI)(AX*1), Y5
