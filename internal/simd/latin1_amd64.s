@@ -57,15 +57,17 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ $0x5555555555555555, R13
 	MOVQ $0xAAAAAAAAAAAAAAAA, R14
 
+	SUBQ $64, R9                     // R9: the last offset with 64 bytes to read
+	SUBQ $128, R8                    // R8: the last offset with room for 128 bytes
+	JL   l1done
+	CMPQ R9, $0
+	JL   l1done
+
 l1loop:
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $64
-	JB   l1done                      // fewer than 64 bytes left to read
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $128
-	JB   l1done                      // perhaps no room for 64 bytes' output
+	CMPQ AX, R9
+	JG   l1done
+	CMPQ BX, R8
+	JG   l1done
 
 	VMOVDQU64 (SI)(AX*1), Z1
 	VPMOVB2M  Z1, K1
