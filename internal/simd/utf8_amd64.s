@@ -1072,6 +1072,61 @@ GLOBL cEF32<>(SB), RODATA|NOPTR, $32
 	LEAQ       (BX)(R12*4), BX
 
 
+DATA w0007<>+0(SB)/8, $0x0007000700070007
+DATA w0007<>+8(SB)/8, $0x0007000700070007
+DATA w0007<>+16(SB)/8, $0x0007000700070007
+DATA w0007<>+24(SB)/8, $0x0007000700070007
+GLOBL w0007<>(SB), RODATA|NOPTR, $32
+DATA wD7C0<>+0(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+8(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+16(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+24(SB)/8, $0xD7C0D7C0D7C0D7C0
+GLOBL wD7C0<>(SB), RODATA|NOPTR, $32
+DATA w000F<>+0(SB)/8, $0x000F000F000F000F
+DATA w000F<>+8(SB)/8, $0x000F000F000F000F
+DATA w000F<>+16(SB)/8, $0x000F000F000F000F
+DATA w000F<>+24(SB)/8, $0x000F000F000F000F
+GLOBL w000F<>(SB), RODATA|NOPTR, $32
+DATA wDC00<>+0(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+8(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+16(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+24(SB)/8, $0xDC00DC00DC00DC00
+GLOBL wDC00<>(SB), RODATA|NOPTR, $32
+DATA w00EF<>+0(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+8(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+16(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+24(SB)/8, $0x00EF00EF00EF00EF
+GLOBL w00EF<>(SB), RODATA|NOPTR, $32
+DATA wBits<>+0(SB)/8, $0x0008000400020001
+DATA wBits<>+8(SB)/8, $0x0080004000200010
+DATA wBits<>+16(SB)/8, $0x0800040002000100
+DATA wBits<>+24(SB)/8, $0x8000400020001000
+GLOBL wBits<>(SB), RODATA|NOPTR, $32
+
+// PAIRS16 puts the surrogate pairs of four-byte characters into the units
+// U8UNITS16 left in Y5 (b0 in Y2, x1 in Y3, x2 in Y4); R13's low 16 bits
+// mark the lanes of first continuation bytes. Uses Y6–Y8, DX.
+#define PAIRS16 \
+	VPCMPGTW   w00EF<>(SB), Y2, Y8; \
+	VPAND      w0007<>(SB), Y2, Y6; \
+	VPSLLW     $8, Y6, Y6; \
+	VPSLLW     $2, Y3, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPSRLW     $4, Y4, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPADDW     wD7C0<>(SB), Y6, Y6; \
+	VPBLENDVB  Y8, Y6, Y5, Y5; \
+	VPAND      w000F<>(SB), Y3, Y6; \
+	VPSLLW     $6, Y6, Y6; \
+	VPOR       Y4, Y6, Y6; \
+	VPOR       wDC00<>(SB), Y6, Y6; \
+	MOVL       R13, DX; \
+	VMOVD      DX, X7; \
+	VPBROADCASTW X7, Y7; \
+	VPAND      wBits<>(SB), Y7, Y7; \
+	VPCMPEQW   wBits<>(SB), Y7, Y7; \
+	VPBLENDVB  Y7, Y6, Y5, Y5
+
 // func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
@@ -1159,7 +1214,7 @@ x16_end3:
 x16_end:
 	BZHIL R14, R13, DX
 	TESTL DX, DX
-	JNZ   x16_done                    // a four-byte character: left to the scalar code
+	JNZ   x16_quad                    // four-byte characters
 	MOVL  R10, R15
 	NOTL  R15
 	ORL   R11, R15
@@ -1170,6 +1225,35 @@ x16_end:
 	STORE16
 	SHRL  $16, R15
 	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   x16_loop
+
+x16_quad:
+	// Four-byte characters: a character's lead lane gets the first unit
+	// of its surrogate pair and the lane of its first continuation byte
+	// the second, both from bytes the lanes already have:
+	//
+	//   lead (b0 >= F0): D7C0 + ((b0&7)<<8 | x1<<2 | x2>>4)
+	//   next lane:       DC00 | (x1&F)<<6 | x2       (its own x1, x2)
+	//
+	// and both lanes are kept. DX: the four-byte leads.
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+	MOVL  DX, R13
+	SHLL  $1, R13                    // R13: their first continuation bytes
+	ORL   R13, R15                   // R15: the lanes to keep
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PAIRS16
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	SHRL  $16, R13
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PAIRS16
 	PACK16
 	STORE16
 	ADDQ  R14, AX
