@@ -504,8 +504,9 @@ bdone:
 //   b0 < E0: (b0<<6 & 7C0) | b1&3F
 //   else:    b0<<12 | (b1&3F)<<6 | b2&3F     (the shift drops b0's top bits)
 //
-// and VPCOMPRESSW keeps the lanes of the character starts. A window with
-// an error or with a four-byte character ends the vector loop.
+// and VPCOMPRESSW keeps the lanes of the character starts (see
+// U8TO16HALFP for four-byte characters). A window with an error ends the
+// vector loop.
 
 // U8TO16HALF converts the 32 positions at p0 (with p1, p2 the addresses one
 // and two bytes further); K1 marks the ASCII positions, K2 those below
@@ -565,32 +566,6 @@ bdone:
 	VMOVDQA32  Z8, K2, Z5; \
 	VMOVDQA32  Z2, K1, Z5
 
-// U8TO16Q converts 16 positions (see U8CP) to UTF-16LE, K3 marking the
-// character starts: a code point c >= 10000 becomes the pair
-// D800|(c-10000)>>10, DC00|c&3FF in one dword; the keep lanes (Z9) have
-// 80 in the bytes to keep: two for c < 10000, four for a pair, none where
-// no character starts. Constants: Z15 10000, Z16 3FF, Z17 DC00D800,
-// Z18 8080, Z19 80808080 (dwords).
-#define U8TO16Q(p0, p1, p2, p3) \
-	U8CP(p0, p1, p2, p3); \
-	VPSUBD     Z15, Z5, Z6; \
-	VPSRLD     $10, Z6, Z7; \
-	VPANDD     Z16, Z6, Z6; \
-	VPSLLD     $16, Z6, Z6; \
-	VPTERNLOGD $0xFE, Z17, Z6, Z7; \
-	KNOTW      K4, K5; \
-	VMOVDQA32  Z7, K5, Z5; \
-	VMOVDQA32  Z19, Z9; \
-	VMOVDQA32  Z18, K4, Z9; \
-	KNOTW      K3, K6; \
-	VPXORD     Z9, Z9, K6, Z9; \
-	VPMOVB2M   Z9, K7; \
-	VPCOMPRESSB.Z Z5, K7, Z6; \
-	VMOVDQU64  Z6, (DI)(BX*1); \
-	KMOVQ      K7, DX; \
-	POPCNTQ    DX, DX; \
-	ADDQ       DX, BX
-
 // GATHERCHARS packs the characters of a window whose starts are in R15:
 // their first bytes (from Z1, the window) and the bytes one, two and
 // three places further go, compressed, to the buffer at CX (0, 64, 128
@@ -628,7 +603,7 @@ bdone:
 	SHRQ  $16, R12; \
 	SHRQ  $16, R13
 
-// U8QCONSTS loads the constants of U8CP and U8TO16Q (uses DX).
+// U8QCONSTS loads the constants of U8CP (uses DX).
 #define U8QCONSTS \
 	MOVL $0x3F, DX; \
 	VPBROADCASTD DX, Z11; \
@@ -649,12 +624,52 @@ bdone:
 	MOVL $0x80808080, DX; \
 	VPBROADCASTD DX, Z19
 
+// U8TO16HALFP is U8TO16HALF for windows with four-byte characters: K4
+// marks their leads and K6 their first continuation bytes. A lead lane
+// gets the first unit of the surrogate pair, the next lane the second,
+// both from the bytes the lanes have (b0, x1 = b1&3F, x2 = b2&3F):
+//
+//   lead:      D7C0 + ((b0&7)<<8 | x1<<2 | x2>>4)
+//   next lane: DC00 | (x1&F)<<6 | x2
+//
+// Constants: Z11 0007, Z12 D7C0, Z13 000F, Z14 DC00 (words), Z27, Z28 as
+// for U8TO16HALF.
+#define U8TO16HALFP(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPANDD     Z28, Z8, Z8; \
+	VPORD      Z3, Z8, Z8; \
+	VMOVDQU16  Z8, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPANDD     Z11, Z2, Z6; \
+	VPSLLW     $8, Z6, Z6; \
+	VPSLLW     $2, Z3, Z7; \
+	VPSRLW     $4, Z4, Z8; \
+	VPTERNLOGD $0xFE, Z7, Z8, Z6; \
+	VPADDW     Z12, Z6, K4, Z5; \
+	VPANDD     Z13, Z3, Z6; \
+	VPSLLW     $6, Z6, Z6; \
+	VPTERNLOGD $0xFE, Z14, Z4, Z6; \
+	VMOVDQU16  Z6, K6, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
 // func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
 // Z0 zero (what precedes a window); Z20–Z26 the check's constants;
 // Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes.
-TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $256-64
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
 	MOVQ src_base+24(FP), SI
@@ -673,7 +688,14 @@ TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $256-64
 	VPBROADCASTD DX, Z30
 	MOVL $0xF0F0F0F0, DX
 	VPBROADCASTD DX, Z31
-	U8QCONSTS
+	MOVL $0x00070007, DX
+	VPBROADCASTD DX, Z11
+	MOVL $0xD7C0D7C0, DX
+	VPBROADCASTD DX, Z12
+	MOVL $0x000F000F, DX
+	VPBROADCASTD DX, Z13
+	MOVL $0xDC00DC00, DX
+	VPBROADCASTD DX, Z14
 
 u16loop:
 	MOVQ R9, DX
@@ -732,7 +754,7 @@ u16end3:
 u16end:
 	BZHIQ R14, R13, R15
 	TESTQ R15, R15
-	JNZ   u16quad                    // a four-byte character
+	JNZ   u16pairs                   // four-byte characters
 
 	MOVQ  R10, R15
 	NOTQ  R15
@@ -755,32 +777,39 @@ u16end:
 	ADDQ  R14, AX
 	JMP   u16loop
 
-u16quad:
-	// A window with four-byte characters: gather the characters (their
-	// first four bytes) and convert them 16 at a time by code point
-	// (U8TO16Q). Up to 192 bytes of output.
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $192
-	JB   u16done
+u16pairs:
+	// Four-byte characters: a character's lead lane gets the first unit
+	// of its surrogate pair, and the lane of its first continuation byte
+	// the second (U8TO16HALFP); both lanes are kept.
+	MOVQ  R15, CX                    // CX: four-byte leads
 	MOVQ  R10, R15
 	NOTQ  R15
 	ORQ   R11, R15
 	BZHIQ R14, R15, R15              // R15: character starts
+	MOVQ  CX, R13
+	SHLQ  $1, R13                    // R13: their first continuation bytes
+	ORQ   R13, R15                   // R15: the lanes to keep
 	NOTQ  R10                        // R10: ASCII
 	NOTQ  R12                        // R12: below E0
-	NOTQ  R13                        // R13: below F0
-	LEAQ  buf-256(SP), CX
-	GATHERCHARS
-
-u16q:
-	CHARMASKS
-	U8TO16Q((CX), 64(CX), 128(CX), 192(CX))
-	ADDQ $16, CX
-	SUBQ $16, R15
-	JG   u16q
-	ADDQ R14, AX
-	JMP  u16loop
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	SHRQ  $32, CX
+	SHRQ  $32, R13
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
 
 u16done:
 	MOVQ BX, nDst+48(FP)
