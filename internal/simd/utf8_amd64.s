@@ -721,7 +721,16 @@ u16loop:
 	JMP       u16loop
 
 u16multi:
-	UTF8CHECK512
+	CMPQ AX, $3
+	JB   u16shift
+	UTF8PREVSMEM512                  // the window starts a character: the bytes before it are exact
+	JMP  u16look
+
+u16shift:
+	UTF8PREVS512
+
+u16look:
+	UTF8LOOKUP512
 	VPTESTMB Z6, Z6, K2
 	KORTESTQ K2, K2
 	JNZ      u16done                 // an error: the scalar code stops there
@@ -872,7 +881,16 @@ u32loop:
 	JMP       u32loop
 
 u32multi:
-	UTF8CHECK512
+	CMPQ AX, $3
+	JB   u32shift
+	UTF8PREVSMEM512                  // the window starts a character: the bytes before it are exact
+	JMP  u32look
+
+u32shift:
+	UTF8PREVS512
+
+u32look:
+	UTF8LOOKUP512
 	VPTESTMB Z6, Z6, K2
 	KORTESTQ K2, K2
 	JNZ      u32done                 // an error: the scalar code stops there

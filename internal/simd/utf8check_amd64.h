@@ -4,10 +4,25 @@
 // utf8PrefixAVX512: Z20–Z22 the tables, Z23 0x0F, Z24 0x60, Z25 0x70,
 // Z26 0x80 (bytes), and uses Z2–Z10.
 #define UTF8CHECK512 \
+	UTF8PREVS512; \
+	UTF8LOOKUP512
+
+// UTF8PREVS512 computes prev1–3 of UTF8CHECK512 (Z3–Z5) by shuffles.
+#define UTF8PREVS512 \
 	VALIGNQ    $6, Z0, Z1, Z2; \
 	VPALIGNR   $15, Z2, Z1, Z3; \
 	VPALIGNR   $14, Z2, Z1, Z4; \
-	VPALIGNR   $13, Z2, Z1, Z5; \
+	VPALIGNR   $13, Z2, Z1, Z5
+
+// UTF8PREVSMEM512 loads prev1–3 of UTF8CHECK512 (Z3–Z5) from the bytes
+// before the window at (SI)(AX*1), which must be inside the input.
+#define UTF8PREVSMEM512 \
+	VMOVDQU64  -1(SI)(AX*1), Z3; \
+	VMOVDQU64  -2(SI)(AX*1), Z4; \
+	VMOVDQU64  -3(SI)(AX*1), Z5
+
+// UTF8LOOKUP512 is the rest of UTF8CHECK512, given prev1–3 in Z3–Z5.
+#define UTF8LOOKUP512 \
 	VPSRLW     $4, Z3, Z6; \
 	VPANDQ     Z23, Z6, Z6; \
 	VPSHUFB    Z6, Z20, Z6; \
