@@ -279,6 +279,17 @@ DATA f800w<>+16(SB)/8, $0xF800F800F800F800
 DATA f800w<>+24(SB)/8, $0xF800F800F800F800
 GLOBL f800w<>(SB), RODATA|NOPTR, $32
 
+DATA c3f000000d<>+0(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+8(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+16(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+24(SB)/8, $0x3F0000003F000000
+GLOBL c3f000000d<>(SB), RODATA|NOPTR, $32
+DATA c808080f0d<>+0(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+8(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+16(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+24(SB)/8, $0x808080F0808080F0
+GLOBL c808080f0d<>(SB), RODATA|NOPTR, $32
+
 // PACK3 packs the dwords of Y4 given R11 (lanes above 7F) and R12 (lanes
 // of three bytes) and appends them (threeByteShuf at R14, threeByteLen
 // at R15).
@@ -546,10 +557,6 @@ v2surr:
 	// second (DC00–DFFF) and every second preceded by a first; a first
 	// unit in the last place waits for the next step (its lane's two
 	// bytes are dropped from the output). Reads two bytes past the step.
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $34
-	JB   v2done
 	VPAND     fc00w<>(SB), Y1, Y2
 	VPCMPEQW  d800w<>(SB), Y2, Y3
 	VPCMPEQW  dc00w<>(SB), Y2, Y2
@@ -558,6 +565,16 @@ v2surr:
 	MOVL      $0x55555555, DX
 	PEXTL     DX, R11, R11           // R11: first units
 	PEXTL     DX, R12, R12           // R12: second units
+	CMPL      R11, $0x5555
+	JNE       v2surrmix
+	CMPL      R12, $0xAAAA
+	JEQ       v2allpairs
+
+v2surrmix:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34
+	JB   v2done
 	MOVQ      $32, CX
 	BTRL      $15, R11
 	JCC       v2pairs
@@ -583,6 +600,31 @@ v2pairs:
 v2surrnext:
 	ADDQ CX, AX
 	JMP  v2loop
+
+v2allpairs:
+	// Eight surrogate pairs: each dword is a pair (first unit low), and
+	// becomes the four bytes of c = (first<<10) + second - 35FDC00:
+	// F0|c>>18, 80|c>>12&3F, 80|c>>6&3F, 80|c&3F.
+	VPSLLD   $16, Y1, Y2
+	VPSRLD   $6, Y2, Y2              // first<<10
+	VPSRLD   $16, Y1, Y3             // second
+	VPADDD   Y3, Y2, Y2
+	VPSUBD   pairOff<>(SB), Y2, Y2   // c
+	VPSRLD   $18, Y2, Y3
+	VPSRLD   $4, Y2, Y4
+	VPAND    Y10, Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPSLLD   $10, Y2, Y4
+	VPAND    Y8, Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPSLLD   $24, Y2, Y4
+	VPAND    c3f000000d<>(SB), Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPOR     c808080f0d<>(SB), Y3, Y3
+	VMOVDQU  Y3, (DI)(BX*1)
+	ADDQ     $32, BX
+	ADDQ     $32, AX
+	JMP      v2loop
 
 v2done:
 	MOVQ BX, nDst+48(FP)
