@@ -213,15 +213,21 @@ w16surr:
 	// second (DC00–DFFF), and every second preceded by a first. A first
 	// unit in the last place waits for the next step. The step reads the
 	// two bytes after the block (each lane's successor).
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $66
-	JB   w16done
 	VPANDD   Z18, Z1, Z2
 	VPCMPEQW Z30, Z2, K6
 	VPCMPEQW Z19, Z2, K7
 	KMOVD    K6, R11                 // R11: first units
 	KMOVD    K7, R12                 // R12: second units
+	CMPL     R11, $0x55555555
+	JNE      w16mix
+	CMPL     R12, $0xAAAAAAAA
+	JEQ      w16allpairs
+
+w16mix:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $66
+	JB   w16done
 	MOVQ     $64, R13                // bytes this step reads
 	MOVL     R12, R15                // R15: lanes without output
 	BTRL     $31, R11
@@ -244,6 +250,27 @@ w16pairs:
 	U16HALFSURR(32(SI)(AX*1), 34(SI)(AX*1), K6, K7)
 	ADDQ R13, AX
 	JMP  w16loop
+
+w16allpairs:
+	// Sixteen surrogate pairs: each dword is a pair (first unit low) and
+	// becomes the four bytes of its code point c (t4 of U16HALFSURR).
+	VPSLLD     $16, Z1, Z9
+	VPSRLD     $6, Z9, Z9            // first<<10
+	VPSRLD     $16, Z1, Z8           // second
+	VPADDD     Z8, Z9, Z9
+	VPSUBD     Z14, Z9, Z9           // c
+	VPSRLD     $18, Z9, Z10
+	VPSRLD     $4, Z9, Z11
+	VPTERNLOGD $0xF8, Z20, Z11, Z10
+	VPSLLD     $10, Z9, Z11
+	VPTERNLOGD $0xF8, Z21, Z11, Z10
+	VPSLLD     $24, Z9, Z11
+	VPTERNLOGD $0xF8, Z17, Z11, Z10
+	VPORD      Z16, Z10, Z10
+	VMOVDQU64  Z10, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        w16loop
 
 w16done:
 	MOVQ BX, nDst+48(FP)
