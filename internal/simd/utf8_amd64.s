@@ -664,6 +664,100 @@ bdone:
 	POPCNTL    DX, DX; \
 	LEAQ       (BX)(DX*2), BX
 
+DATA q7<>+0(SB)/8, $0x0000000700000007
+DATA q7<>+8(SB)/8, $0x0000000700000007
+DATA q7<>+16(SB)/8, $0x0000000700000007
+DATA q7<>+24(SB)/8, $0x0000000700000007
+DATA q7<>+32(SB)/8, $0x0000000700000007
+DATA q7<>+40(SB)/8, $0x0000000700000007
+DATA q7<>+48(SB)/8, $0x0000000700000007
+DATA q7<>+56(SB)/8, $0x0000000700000007
+GLOBL q7<>(SB), RODATA|NOPTR, $64
+DATA q3f00<>+0(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+8(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+16(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+24(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+32(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+40(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+48(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+56(SB)/8, $0x00003F0000003F00
+GLOBL q3f00<>(SB), RODATA|NOPTR, $64
+DATA q3f0000<>+0(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+8(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+16(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+24(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+32(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+40(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+48(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+56(SB)/8, $0x003F0000003F0000
+GLOBL q3f0000<>(SB), RODATA|NOPTR, $64
+DATA q3f000000<>+0(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+8(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+16(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+24(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+32(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+40(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+48(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+56(SB)/8, $0x3F0000003F000000
+GLOBL q3f000000<>(SB), RODATA|NOPTR, $64
+DATA q3ff<>+0(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+8(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+16(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+24(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+32(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+40(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+48(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+56(SB)/8, $0x000003FF000003FF
+GLOBL q3ff<>(SB), RODATA|NOPTR, $64
+DATA qd7c0<>+0(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+8(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+16(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+24(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+32(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+40(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+48(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+56(SB)/8, $0x0000D7C00000D7C0
+GLOBL qd7c0<>(SB), RODATA|NOPTR, $64
+DATA qdc00<>+0(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+8(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+16(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+24(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+32(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+40(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+48(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+56(SB)/8, $0x0000DC000000DC00
+GLOBL qdc00<>(SB), RODATA|NOPTR, $64
+
+// QUADCP512 turns 16 dwords in Z1, each a four-byte UTF-8 sequence (low
+// byte first), into their code points in Z2:
+//   c = (d&7)<<18 | (d&3F00)<<4 | (d&3F0000)>>10 | (d&3F000000)>>24
+// Uses Z3, Z4.
+#define QUADCP512 \
+	VPANDD     q7<>(SB), Z1, Z2; \
+	VPSLLD     $18, Z2, Z2; \
+	VPANDD     q3f00<>(SB), Z1, Z3; \
+	VPSLLD     $4, Z3, Z3; \
+	VPANDD     q3f0000<>(SB), Z1, Z4; \
+	VPSRLD     $10, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z2; \
+	VPANDD     q3f000000<>(SB), Z1, Z3; \
+	VPSRLD     $24, Z3, Z3; \
+	VPORD      Z3, Z2, Z2
+
+// QUADCP256 is QUADCP512 for 8 dwords in Y1 (result in Y2; uses Y3, Y4).
+#define QUADCP256 \
+	VPAND      q7<>(SB), Y1, Y2; \
+	VPSLLD     $18, Y2, Y2; \
+	VPAND      q3f00<>(SB), Y1, Y3; \
+	VPSLLD     $4, Y3, Y3; \
+	VPOR       Y3, Y2, Y2; \
+	VPAND      q3f0000<>(SB), Y1, Y4; \
+	VPSRLD     $10, Y4, Y4; \
+	VPOR       Y4, Y2, Y2; \
+	VPAND      q3f000000<>(SB), Y1, Y3; \
+	VPSRLD     $24, Y3, Y3; \
+	VPOR       Y3, Y2, Y2
+
 // func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
@@ -741,6 +835,9 @@ u16look:
 	KMOVQ   K3, R11                  // R11: leads
 	KMOVQ   K4, R12                  // R12: leads of three or four bytes
 	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     u16allquad               // sixteen four-byte characters
 
 	// R14: the end of the last character that ends in the window.
 	MOVQ $64, R14
@@ -819,6 +916,22 @@ u16pairs:
 	U8TO16HALFP(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
 	ADDQ  R14, AX
 	JMP   u16loop
+
+u16allquad:
+	// A window of sixteen four-byte characters (checked above): by
+	// fixed arithmetic on dwords.
+	QUADCP512
+	// c -> the pair D7C0+(c>>10), DC00|c&3FF in one dword.
+	VPSRLD     $10, Z2, Z3
+	VPADDD     qd7c0<>(SB), Z3, Z3
+	VPANDD     q3ff<>(SB), Z2, Z4
+	VPORD      qdc00<>(SB), Z4, Z4
+	VPSLLD     $16, Z4, Z4
+	VPORD      Z4, Z3, Z3
+	VMOVDQU64  Z3, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        u16loop
 
 u16done:
 	MOVQ BX, nDst+48(FP)
@@ -901,6 +1014,9 @@ u32look:
 	KMOVQ   K3, R11                  // R11: leads
 	KMOVQ   K4, R12                  // R12: leads of three or four bytes
 	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     u32allquad               // sixteen four-byte characters
 
 	// R14: the end of the last character that ends in the window.
 	MOVQ $64, R14
@@ -988,6 +1104,15 @@ u32q:
 	JG      u32q
 	ADDQ R14, AX
 	JMP  u32loop
+
+u32allquad:
+	// A window of sixteen four-byte characters (checked above): by
+	// fixed arithmetic on dwords.
+	QUADCP512
+	VMOVDQU64  Z2, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        u32loop
 
 u32done:
 	MOVQ BX, nDst+48(FP)
@@ -1239,6 +1364,8 @@ x16_multi:
 	VPCMPGTB  cEF32<>(SB), Y1, Y2
 	VPMOVMSKB Y2, R13
 	ANDL      R10, R13               // R13: leads of four bytes
+	CMPL      R13, $0x11111111
+	JEQ       x16_allquad             // eight four-byte characters
 
 	// R14: the end of the last character that ends in the window.
 	MOVQ $32, R14
@@ -1305,6 +1432,19 @@ x16_quad:
 	STORE16
 	ADDQ  R14, AX
 	JMP   x16_loop
+
+x16_allquad:
+	QUADCP256
+	VPSRLD     $10, Y2, Y3
+	VPADDD     qd7c0<>(SB), Y3, Y3
+	VPAND      q3ff<>(SB), Y2, Y4
+	VPOR       qdc00<>(SB), Y4, Y4
+	VPSLLD     $16, Y4, Y4
+	VPOR       Y4, Y3, Y3
+	VMOVDQU    Y3, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        x16_loop
 
 x16_done:
 	MOVQ BX, nDst+48(FP)
@@ -1382,6 +1522,8 @@ x32_multi:
 	VPCMPGTB  cEF32<>(SB), Y1, Y2
 	VPMOVMSKB Y2, R13
 	ANDL      R10, R13               // R13: leads of four bytes
+	CMPL      R13, $0x11111111
+	JEQ       x32_allquad             // eight four-byte characters
 
 	// R14: the end of the last character that ends in the window.
 	MOVQ $32, R14
@@ -1419,6 +1561,13 @@ x32_end:
 	STORE32
 	ADDQ  R14, AX
 	JMP   x32_loop
+
+x32_allquad:
+	QUADCP256
+	VMOVDQU    Y2, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        x32_loop
 
 x32_done:
 	MOVQ BX, nDst+48(FP)
