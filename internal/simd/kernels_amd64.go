@@ -100,6 +100,13 @@ func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
 
+// utf32LEToUTF8AVX2 converts 8-unit blocks of UTF-32LE src while dst has
+// room for 48 bytes; it stops before a block holding a unit that is not a
+// scalar value.
+//
+//go:noescape
+func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -141,8 +148,10 @@ var avx2Impl = &impl{
 	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToUTF32LEAVX2, utf8ToUTF32LEScalar, 64)
 	},
-	utf32LEToUTF8: noStep,
-	latin1ToUTF8:  latin1ToUTF8AVX2,
+	utf32LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf32LEToUTF8AVX2, utf32LEToUTF8Scalar, 64)
+	},
+	latin1ToUTF8: latin1ToUTF8AVX2,
 	utf8ToLatin1: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToLatin1AVX2, utf8ToLatin1Scalar, 64)
 	},

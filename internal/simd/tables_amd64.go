@@ -25,18 +25,14 @@ var twoByteShuf = func() (t [256][16]byte) {
 }()
 
 // threeByteShuf[k] is the VPSHUFB shuffle that packs 4 dwords holding
-// UTF-8 forms of one to three bytes (low byte first); bits 2i and 2i+1 of
+// UTF-8 forms of one to four bytes (low byte first); bits 2i and 2i+1 of
 // k give the length of dword i less one. threeByteLen[k] is the packed
-// length. Keys with a length of four are unused (all 0x80).
+// length.
 var threeByteShuf, threeByteLen = func() (t [256][16]byte, n [256]byte) {
 	for k := range t {
 		j := 0
 		for i := 0; i < 4; i++ {
 			l := (k>>(2*i))&3 + 1
-			if l == 4 {
-				j = 0
-				break
-			}
 			for b := 0; b < l; b++ {
 				t[k][j] = byte(4*i + b)
 				j++
