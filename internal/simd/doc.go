@@ -15,15 +15,18 @@
 // The kernels by operation (every other operation, and every operation of
 // the scalar kernel, runs the pure-Go code):
 //
-//	operation                    avx512                 avx2
-//	ValidUTF8, ValidateUTF8      Keiser–Lemire, 64 B    Keiser–Lemire, 32 B
-//	ASCIIPrefix, ValidASCII      yes                    yes
-//	Latin1ToUTF8                 VPCOMPRESSB            VPSHUFB tables
-//	UTF8ToLatin1                 VPERMB, VPCOMPRESSB    PEXT
-//	UTF16LEToUTF8                VPCOMPRESSB, pairs     VPSHUFB tables; surrogates scalar
-//	UTF8ToUTF16LE                VPCOMPRESSW/B          VPSHUFB tables; 4-byte scalar
-//	UTF8ToUTF32LE                VPCOMPRESSW/D          VPSHUFB tables; 4-byte scalar
-//	UTF32LEToUTF8                VPCOMPRESSB            none
+//	operation                avx512                      avx2
+//	ValidUTF8, ValidateUTF8  Keiser–Lemire, 64 B blocks  Keiser–Lemire, 32 B blocks
+//	ASCIIPrefix, ValidASCII  64 B compares               32 B compares
+//	Latin1ToUTF8             VPCOMPRESSB                 VPSHUFB tables
+//	UTF8ToLatin1             VPERMB, VPCOMPRESSB         PEXT
+//	UTF16LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//	UTF8ToUTF16LE            VPCOMPRESSW                 VPSHUFB tables
+//	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
+//	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//
+// (1) A 32-byte window that mixes four-byte characters with others is
+// converted by the scalar code.
 //
 // The big-endian converters, the assume-valid variants and the length
 // functions (eight bytes at a time with population counts) are pure Go
