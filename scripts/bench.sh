@@ -9,6 +9,7 @@
 # 20ms); the table keeps the best run, which is the least disturbed by
 # other work on the machine. The raw `go test` output, for benchstat, is
 # left in $RAW (default bench-raw.txt in the current directory).
+# RAW_IN="a.txt b.txt" tabulates earlier raw outputs instead of running.
 # Figures are GB/s of input; "8 scripts" is the geometric mean over the
 # eight non-ASCII lipsum files (Arabic, Chinese, Emoji, Hebrew, Hindi,
 # Japanese, Korean, Russian); Latin is pure ASCII; French is the Latin-1
@@ -18,9 +19,18 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 raw="${RAW:-$PWD/bench-raw.txt}"
 count="${COUNT:-10}"
 benchtime="${BENCHTIME:-20ms}"
-(cd "$root" && go test -run '^$' -bench "${BENCH:-.}" -benchtime "$benchtime" -count "$count" ./internal/simd) >"$raw"
+if [ -n "${RAW_IN:-}" ]; then
+	# Tabulate earlier raw outputs (of the same code) instead of running:
+	# the best run over all of them.
+	cat $RAW_IN >"$raw.all"
+	raw="$raw.all"
+	runs="$(grep -c '^BenchmarkValidateUTF8/scalar/Latin' "$raw") runs"
+else
+	(cd "$root" && go test -run '^$' -bench "${BENCH:-.}" -benchtime "$benchtime" -count "$count" ./internal/simd) >"$raw"
+	runs="$count runs of $benchtime"
+fi
 cpu="$(grep -m1 '^cpu:' "$raw" | sed 's/^cpu: //')"
-echo "Measured on: ${cpu:-unknown CPU}, $(go version | awk '{print $3}'), best of $count runs of $benchtime; GB/s of input per second of the benchmark thread's CPU time (the same as wall-clock time on an idle machine; on a busy one it leaves out the time other processes held the CPU)."
+echo "Measured on: ${cpu:-unknown CPU}, $(go version | awk '{print $3}'), best of $runs; GB/s of input per second of the benchmark thread's CPU time (the same as wall-clock time on an idle machine; on a busy one it leaves out the time other processes held the CPU)."
 echo
 awk '
 /^Benchmark/ {
