@@ -60,6 +60,7 @@ func TestGuardPages(t *testing.T) {
 		[]byte("aé€😀\xC3\xA9\xE2\x82\xAC"),
 		[]byte("\xC3\xA9"),
 		[]byte("\xF0\x9F\x98\x80"),
+		[]byte("caf\xC3\xA9 cr\xC3\xA8me"),
 		{0xE2, 0x82, 0xAC, 0xE2, 0x82}, // ends inside a sequence
 		{0xC3},
 	}
@@ -79,10 +80,22 @@ func TestGuardPages(t *testing.T) {
 				UTF16LenFromUTF8(src)
 				UTF8LenFromUTF16LE(src)
 				for _, op := range convOps {
-					for _, size := range []int{0, n / 2, n, 2 * n, 4 * n} {
-						dst := dstPage[len(dstPage)-size:]
-						op.fn(dst, src)
-						op.valid(dst, src)
+					// The text as it is, and in the op's own source form
+					// (so that the fast paths of well-formed input run too).
+					form := sourceForm(op.name, buf)
+					if len(form) > len(srcPage) {
+						form = form[len(form)-len(srcPage):]
+					}
+					for k := 0; k < 2; k++ {
+						in := atEnd(srcPage, buf)
+						if k == 1 {
+							in = atEnd(srcPage, form)
+						}
+						for _, size := range []int{0, n / 2, n, 2 * n, 4 * n} {
+							dst := dstPage[len(dstPage)-size:]
+							op.fn(dst, in)
+							op.valid(dst, in)
+						}
 					}
 				}
 			}
