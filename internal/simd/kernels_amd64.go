@@ -156,3 +156,34 @@ var avx2Impl = &impl{
 		return stepLoop(dst, src, utf8ToLatin1AVX2, utf8ToLatin1Scalar, 64)
 	},
 }
+
+// utf16LEToUTF8Kernel is UTF16LEToUTF8 with the vector steps called
+// directly rather than through the impl's function values, so that a
+// buffer on the caller's stack does not escape (UTF16BEToUTF8 needs this).
+func utf16LEToUTF8Kernel(dst, src []byte) (nDst, nSrc int) {
+	k := cur()
+	if k != avx512Impl && k != avx2Impl {
+		return utf16ToUTF8Scalar(dst, src, false)
+	}
+	for len(src)-nSrc >= 64 {
+		var d, s int
+		if k == avx512Impl {
+			d, s = utf16LEToUTF8AVX512(dst[nDst:], src[nSrc:])
+		} else {
+			d, s = utf16LEToUTF8AVX2(dst[nDst:], src[nSrc:])
+		}
+		nDst += d
+		nSrc += s
+		if len(src)-nSrc < 64 {
+			break
+		}
+		d, s = utf16ToUTF8Scalar(dst[nDst:], src[nSrc:nSrc+64], false)
+		nDst += d
+		nSrc += s
+		if s == 0 {
+			break
+		}
+	}
+	d, s := utf16ToUTF8Scalar(dst[nDst:], src[nSrc:], false)
+	return nDst + d, nSrc + s
+}

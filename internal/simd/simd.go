@@ -1,6 +1,7 @@
 package simd
 
 import (
+	"encoding/binary"
 	"os"
 	"sync"
 
@@ -213,10 +214,34 @@ func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) {
 	return d + d2, s + s2
 }
 
-// UTF8ToUTF16BE is UTF8ToUTF16LE with big-endian output.
+// UTF8ToUTF16BE is UTF8ToUTF16LE with big-endian output: the
+// little-endian conversion, then the bytes of each unit swapped in place.
 func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) {
-	return utf8ToUTF16Scalar(dst, src, true)
+	if len(src) < shortConvert {
+		return utf8ToUTF16Scalar(dst, src, true)
+	}
+	nDst, nSrc = UTF8ToUTF16LE(dst, src)
+	swap16(dst[:nDst])
+	return nDst, nSrc
 }
+
+// swap16 swaps the two bytes of every 16-bit unit of b (len(b) even),
+// eight bytes at a time.
+func swap16(b []byte) {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		x = (x&0x00FF00FF00FF00FF)<<8 | (x>>8)&0x00FF00FF00FF00FF
+		binary.LittleEndian.PutUint64(b[i:], x)
+	}
+	for ; i+2 <= len(b); i += 2 {
+		b[i], b[i+1] = b[i+1], b[i]
+	}
+}
+
+// swapChunk is the size of the buffer in which UTF16BEToUTF8 swaps its
+// input to little-endian order, a piece at a time.
+const swapChunk = 2048
 
 // UTF16LEToUTF8 converts the longest prefix of src, UTF-16LE, made of
 // complete characters whose UTF-8 form fits in dst. It stops before an
@@ -231,9 +256,30 @@ func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) {
 	return d + d2, s + s2
 }
 
-// UTF16BEToUTF8 is UTF16LEToUTF8 for big-endian input.
+// UTF16BEToUTF8 is UTF16LEToUTF8 for big-endian input. It swaps the input
+// to little-endian order piece by piece in a buffer on the stack and
+// converts each piece with the little-endian code; it does not allocate.
 func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	return utf16ToUTF8Scalar(dst, src, true)
+	if len(src) < shortConvert {
+		return utf16ToUTF8Scalar(dst, src, true)
+	}
+	var buf [swapChunk]byte
+	for nSrc+1 < len(src) {
+		piece := buf[:copy(buf[:], src[nSrc:len(src)&^1])]
+		swap16(piece)
+		d, s := utf16LEToUTF8Kernel(dst[nDst:], piece)
+		nDst += d
+		nSrc += s
+		if s < len(piece)-3 || s == 0 {
+			// Stopped inside the piece (an error or a full dst), not
+			// just before a pair cut by its end.
+			break
+		}
+	}
+	// The scalar code finishes: an odd last byte, or the error or full
+	// dst where the loop stopped, or a pair cut by the last piece's end.
+	d, s := utf16ToUTF8Scalar(dst[nDst:], src[nSrc:], true)
+	return nDst + d, nSrc + s
 }
 
 // UTF8ToUTF32LE converts the longest prefix of src made of complete,
