@@ -28,9 +28,11 @@
 // (1) A 32-byte window that mixes four-byte characters with others is
 // converted by the scalar code.
 //
-// The big-endian converters, the assume-valid variants and the length
-// functions (eight bytes at a time with population counts) are pure Go
-// on every kernel. A vector step works on whole blocks and stops before a
+// The big-endian UTF-16 converters run the little-endian kernels and swap
+// bytes (the output in place, the input in a buffer on the stack). The
+// assume-valid variants share the validating code; the length functions
+// (eight bytes at a time with population counts) are pure Go on every
+// kernel. A vector step works on whole blocks and stops before a
 // block it cannot convert (an error, or a case the kernel leaves to the
 // scalar code); the scalar code then converts one 64-byte chunk and hands
 // back to the vector step.
