@@ -3,6 +3,7 @@
 package simd
 
 import (
+	"bytes"
 	"os"
 	"runtime/debug"
 	"syscall"
@@ -38,6 +39,63 @@ func faults(p unsafe.Pointer) (faulted bool) {
 	}()
 	_ = *(*byte)(p)
 	return false
+}
+
+// guardedBefore maps two pages and protects the first, so that a read
+// before the start of the second page faults. It returns the second page.
+func guardedBefore(t *testing.T) []byte {
+	t.Helper()
+	ps := os.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	if !faults(unsafe.Pointer(&mem[ps-1])) {
+		t.Fatal("the guard page does not fault")
+	}
+	return mem[ps:]
+}
+
+// TestGuardPagesBefore runs every op on inputs that start exactly after a
+// protected page, and with destinations that start there: a read or write
+// before the start crashes the test.
+func TestGuardPagesBefore(t *testing.T) {
+	srcPage := guardedBefore(t)
+	dstPage := guardedBefore(t)
+	texts := [][]byte{
+		[]byte("abcdefghijklmnopqrstuvwxyz0123456789"),
+		[]byte("aé€😀\xC3\xA9\xE2\x82\xAC"),
+		[]byte("\xF0\x9F\x98\x80"),
+		[]byte("caf\xC3\xA9 cr\xC3\xA8me"),
+		{0x80, 0xBF, 0xC3},
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for _, text := range texts {
+			for _, n := range []int{0, 1, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200, 257, 1000} {
+				buf := bytes.Repeat(text, n/len(text)+1)[:n]
+				src := srcPage[:copy(srcPage, buf)]
+				ValidUTF8(src)
+				ValidateUTF8(src)
+				ASCIIPrefix(src)
+				for _, op := range convOps {
+					for k := 0; k < 2; k++ {
+						in := srcPage[:copy(srcPage, buf)]
+						if k == 1 {
+							in = srcPage[:copy(srcPage, sourceForm(op.name, buf))]
+						}
+						for _, size := range []int{0, n / 2, 4 * n} {
+							op.fn(dstPage[:size], in)
+							op.valid(dstPage[:size], in)
+						}
+					}
+				}
+			}
+		}
+	})
 }
 
 // atEnd copies b to the end of page and returns the copy, which ends
