@@ -1168,10 +1168,25 @@ GLOBL cEF32<>(SB), RODATA|NOPTR, $32
 // and leaves a non-zero byte in Y6 wherever an error shows. Tables in
 // Y13–Y15; uses Y2–Y6.
 #define UTF8CHECK256 \
+	UTF8PREVS256; \
+	UTF8LOOKUP256
+
+// UTF8PREVS256 computes prev1–3 of UTF8CHECK256 (Y3–Y5) by shuffles.
+#define UTF8PREVS256 \
 	VPERM2I128 $0x21, Y1, Y0, Y2; \
 	VPALIGNR   $15, Y2, Y1, Y3; \
 	VPALIGNR   $14, Y2, Y1, Y4; \
-	VPALIGNR   $13, Y2, Y1, Y5; \
+	VPALIGNR   $13, Y2, Y1, Y5
+
+// UTF8PREVSMEM256 loads prev1–3 of UTF8CHECK256 (Y3–Y5) from the bytes
+// before the window at (SI)(AX*1), which must be inside the input.
+#define UTF8PREVSMEM256 \
+	VMOVDQU    -1(SI)(AX*1), Y3; \
+	VMOVDQU    -2(SI)(AX*1), Y4; \
+	VMOVDQU    -3(SI)(AX*1), Y5
+
+// UTF8LOOKUP256 is the rest of UTF8CHECK256, given prev1–3 in Y3–Y5.
+#define UTF8LOOKUP256 \
 	VPSRLW     $4, Y3, Y6; \
 	VPAND      c0F32<>(SB), Y6, Y6; \
 	VPSHUFB    Y6, Y13, Y6; \
@@ -1351,7 +1366,16 @@ x16_loop:
 	JMP       x16_loop
 
 x16_multi:
-	UTF8CHECK256
+	CMPQ AX, $3
+	JB   x16_shift
+	UTF8PREVSMEM256                  // the window starts a character: the bytes before it are exact
+	JMP  x16_look
+
+x16_shift:
+	UTF8PREVS256
+
+x16_look:
+	UTF8LOOKUP256
 	VPTEST Y6, Y6
 	JNZ    x16_done                   // an error: the scalar code stops there
 
@@ -1509,7 +1533,16 @@ x32_loop:
 	JMP       x32_loop
 
 x32_multi:
-	UTF8CHECK256
+	CMPQ AX, $3
+	JB   x32_shift
+	UTF8PREVSMEM256                  // the window starts a character: the bytes before it are exact
+	JMP  x32_look
+
+x32_shift:
+	UTF8PREVS256
+
+x32_look:
+	UTF8LOOKUP256
 	VPTEST Y6, Y6
 	JNZ    x32_done                   // an error: the scalar code stops there
 
