@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ucskit/ucs/encoding"
 )
@@ -76,7 +77,7 @@ var scalarImpl = &impl{
 var (
 	implsOnce sync.Once
 	impls     []*impl
-	active    *impl
+	active    atomic.Pointer[impl]
 )
 
 // vectorImpls is set by the architecture files: the vector kernels this
@@ -89,7 +90,7 @@ func initImpls() {
 			impls = append(impls, vectorImpls()...)
 		}
 		impls = append(impls, scalarImpl)
-		active = choose(os.Getenv("UCS_SIMD"))
+		active.Store(choose(os.Getenv("UCS_SIMD")))
 	})
 }
 
@@ -105,10 +106,11 @@ func choose(pin string) *impl {
 }
 
 func cur() *impl {
-	if active == nil {
-		initImpls()
+	if k := active.Load(); k != nil {
+		return k
 	}
-	return active
+	initImpls()
+	return active.Load()
 }
 
 // Kernel returns the name of the kernel in use: "avx512", "avx2" or
@@ -135,9 +137,8 @@ func ForceKernel(name string) (restore func(), ok bool) {
 	initImpls()
 	for _, k := range impls {
 		if k.name == name {
-			prev := active
-			active = k
-			return func() { active = prev }, true
+			prev := active.Swap(k)
+			return func() { active.Store(prev) }, true
 		}
 	}
 	return func() {}, false
