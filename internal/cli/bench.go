@@ -225,8 +225,12 @@ func runBench(env *Env, args []string) int {
 		ops = benchOps
 	}
 	code := ExitOK
+	width := len("file")
+	for _, f := range files {
+		width = max(width, len(f))
+	}
 	if !asJSON {
-		fmt.Fprintf(env.Stdout, "%-28s %-16s %10s %9s  %s\n", "file", "op", "bytes", "GB/s", "kernel")
+		fmt.Fprintf(env.Stdout, "%-*s  %-16s %10s %9s  %s\n", width, "file", "op", "bytes", "GB/s", "kernel")
 	}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -255,7 +259,7 @@ func runBench(env *Env, args []string) int {
 				line, _ := json.Marshal(res)
 				fmt.Fprintf(env.Stdout, "%s\n", line)
 			} else {
-				fmt.Fprintf(env.Stdout, "%-28s %-16s %10d %9.3f  %s", file, op.name, res.Bytes, res.GBps, res.Kernel)
+				fmt.Fprintf(env.Stdout, "%-*s  %-16s %10d %9.3f  %s", width, file, op.name, res.Bytes, res.GBps, res.Kernel)
 				if res.FilesPerSec > 0 {
 					fmt.Fprintf(env.Stdout, "  (%.0f files/s)", res.FilesPerSec)
 				}

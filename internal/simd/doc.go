@@ -12,6 +12,31 @@
 // the purego tag turns every assembly file off and leaves only the scalar
 // kernel.
 //
+// The kernels by operation (every other operation, and every operation of
+// the scalar kernel, runs the pure-Go code):
+//
+//	operation                avx512                      avx2
+//	ValidUTF8, ValidateUTF8  Keiser–Lemire, 64 B blocks  Keiser–Lemire, 32 B blocks
+//	ASCIIPrefix, ValidASCII  64 B compares               32 B compares
+//	Latin1ToUTF8             VPCOMPRESSB                 VPSHUFB tables
+//	UTF8ToLatin1             VPERMB, VPCOMPRESSB         PEXT
+//	UTF16LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//	UTF8ToUTF16LE            VPCOMPRESSW                 VPSHUFB tables
+//	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
+//	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//
+// (1) A 32-byte window that mixes four-byte characters with others is
+// converted by the scalar code.
+//
+// The big-endian UTF-16 converters run the little-endian kernels and swap
+// bytes (the output in place, the input in a buffer on the stack). The
+// assume-valid variants share the validating code; the length functions
+// (eight bytes at a time with population counts) are pure Go on every
+// kernel. A vector step works on whole blocks and stops before a
+// block it cannot convert (an error, or a case the kernel leaves to the
+// scalar code); the scalar code then converts one 64-byte chunk and hands
+// back to the vector step.
+//
 // The vector path finds, the scalar path explains: a kernel reports how
 // far the input is certainly well formed, and the scalar code re-scans the
 // rest to give the exact offset, kind and length of the first error.

@@ -3,6 +3,7 @@
 package simd
 
 import (
+	"bytes"
 	"os"
 	"runtime/debug"
 	"syscall"
@@ -40,6 +41,63 @@ func faults(p unsafe.Pointer) (faulted bool) {
 	return false
 }
 
+// guardedBefore maps two pages and protects the first, so that a read
+// before the start of the second page faults. It returns the second page.
+func guardedBefore(t *testing.T) []byte {
+	t.Helper()
+	ps := os.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	if !faults(unsafe.Pointer(&mem[ps-1])) {
+		t.Fatal("the guard page does not fault")
+	}
+	return mem[ps:]
+}
+
+// TestGuardPagesBefore runs every op on inputs that start exactly after a
+// protected page, and with destinations that start there: a read or write
+// before the start crashes the test.
+func TestGuardPagesBefore(t *testing.T) {
+	srcPage := guardedBefore(t)
+	dstPage := guardedBefore(t)
+	texts := [][]byte{
+		[]byte("abcdefghijklmnopqrstuvwxyz0123456789"),
+		[]byte("aé€😀\xC3\xA9\xE2\x82\xAC"),
+		[]byte("\xF0\x9F\x98\x80"),
+		[]byte("caf\xC3\xA9 cr\xC3\xA8me"),
+		{0x80, 0xBF, 0xC3},
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for _, text := range texts {
+			for _, n := range []int{0, 1, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200, 257, 1000} {
+				buf := bytes.Repeat(text, n/len(text)+1)[:n]
+				src := srcPage[:copy(srcPage, buf)]
+				ValidUTF8(src)
+				ValidateUTF8(src)
+				ASCIIPrefix(src)
+				for _, op := range convOps {
+					for k := 0; k < 2; k++ {
+						in := srcPage[:copy(srcPage, buf)]
+						if k == 1 {
+							in = srcPage[:copy(srcPage, sourceForm(op.name, buf))]
+						}
+						for _, size := range []int{0, n / 2, 4 * n} {
+							op.fn(dstPage[:size], in)
+							op.valid(dstPage[:size], in)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 // atEnd copies b to the end of page and returns the copy, which ends
 // exactly at the protected page.
 func atEnd(page, b []byte) []byte {
@@ -60,6 +118,7 @@ func TestGuardPages(t *testing.T) {
 		[]byte("aé€😀\xC3\xA9\xE2\x82\xAC"),
 		[]byte("\xC3\xA9"),
 		[]byte("\xF0\x9F\x98\x80"),
+		[]byte("caf\xC3\xA9 cr\xC3\xA8me"),
 		{0xE2, 0x82, 0xAC, 0xE2, 0x82}, // ends inside a sequence
 		{0xC3},
 	}
@@ -79,10 +138,22 @@ func TestGuardPages(t *testing.T) {
 				UTF16LenFromUTF8(src)
 				UTF8LenFromUTF16LE(src)
 				for _, op := range convOps {
-					for _, size := range []int{0, n / 2, n, 2 * n, 4 * n} {
-						dst := dstPage[len(dstPage)-size:]
-						op.fn(dst, src)
-						op.valid(dst, src)
+					// The text as it is, and in the op's own source form
+					// (so that the fast paths of well-formed input run too).
+					form := sourceForm(op.name, buf)
+					if len(form) > len(srcPage) {
+						form = form[len(form)-len(srcPage):]
+					}
+					for k := 0; k < 2; k++ {
+						in := atEnd(srcPage, buf)
+						if k == 1 {
+							in = atEnd(srcPage, form)
+						}
+						for _, size := range []int{0, n / 2, n, 2 * n, 4 * n} {
+							dst := dstPage[len(dstPage)-size:]
+							op.fn(dst, in)
+							op.valid(dst, in)
+						}
 					}
 				}
 			}

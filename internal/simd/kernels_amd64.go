@@ -45,6 +45,68 @@ func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToLatin1AVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf16LEToUTF8AVX512 converts 32-unit blocks of UTF-16LE src while dst
+// has room for 128 bytes; it stops before a block holding a surrogate and
+// returns the bytes written and read.
+//
+//go:noescape
+func utf16LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToUTF16LEAVX512 converts UTF-8 src to UTF-16LE in 64-byte windows
+// while dst has room for 128 bytes; it stops before a window holding an
+// error or a four-byte character and returns the bytes written and read.
+//
+//go:noescape
+func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToUTF32LEAVX512 converts UTF-8 src to UTF-32LE in 64-byte windows
+// while dst has room for 256 bytes; it stops before a window holding an
+// error and returns the bytes written and read.
+//
+//go:noescape
+func utf8ToUTF32LEAVX512(dst, src []byte) (nDst, nSrc int)
+
+// utf32LEToUTF8AVX512 converts 16-unit blocks of UTF-32LE src while dst
+// has room for 64 bytes; it stops before a block holding a unit that is
+// not a scalar value and returns the bytes written and read.
+//
+//go:noescape
+func utf32LEToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
+
+// latin1ToUTF8AVX2 converts 32-byte blocks of src while dst has room for
+// 64 bytes and returns the bytes written and read.
+//
+//go:noescape
+func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToLatin1AVX2 is utf8ToLatin1AVX512 with 32-byte blocks.
+//
+//go:noescape
+func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf16LEToUTF8AVX2 converts 16-unit blocks of UTF-16LE src while dst
+// has room for 64 bytes; it stops before a block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToUTF16LEAVX2 and utf8ToUTF32LEAVX2 convert UTF-8 src in 32-byte
+// windows while dst has room for a window's output; they stop before a
+// window holding an error or a four-byte character.
+//
+//go:noescape
+func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
+
+//go:noescape
+func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf32LEToUTF8AVX2 converts 8-unit blocks of UTF-32LE src while dst has
+// room for 48 bytes; it stops before a block holding a unit that is not a
+// scalar value.
+//
+//go:noescape
+func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+
 func asciiPrefixAVX2Full(src []byte) int {
 	n := asciiPrefixAVX2(src)
 	if n < len(src) && src[n] < 0x80 {
@@ -54,25 +116,74 @@ func asciiPrefixAVX2Full(src []byte) int {
 }
 
 var avx512Impl = &impl{
-	name:          "avx512",
-	asciiPrefix:   asciiPrefixAVX512,
-	utf8Prefix:    utf8PrefixAVX512,
-	utf8ToUTF16LE: noStep,
-	utf16LEToUTF8: noStep,
-	utf8ToUTF32LE: noStep,
-	utf32LEToUTF8: noStep,
-	latin1ToUTF8:  latin1ToUTF8AVX512,
-	utf8ToLatin1:  utf8ToLatin1AVX512,
+	name:        "avx512",
+	asciiPrefix: asciiPrefixAVX512,
+	utf8Prefix:  utf8PrefixAVX512,
+	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF16LEAVX512, utf8ToUTF16LEChunk, 64)
+	},
+	utf16LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf16LEToUTF8AVX512, utf16LEToUTF8Chunk, 64)
+	},
+	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF32LEAVX512, utf8ToUTF32LEScalar, 64)
+	},
+	utf32LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf32LEToUTF8AVX512, utf32LEToUTF8Scalar, 64)
+	},
+	latin1ToUTF8: latin1ToUTF8AVX512,
+	utf8ToLatin1: utf8ToLatin1AVX512,
 }
 
 var avx2Impl = &impl{
-	name:          "avx2",
-	asciiPrefix:   asciiPrefixAVX2Full,
-	utf8Prefix:    utf8PrefixAVX2,
-	utf8ToUTF16LE: noStep,
-	utf16LEToUTF8: noStep,
-	utf8ToUTF32LE: noStep,
-	utf32LEToUTF8: noStep,
-	latin1ToUTF8:  noStep,
-	utf8ToLatin1:  noStep,
+	name:        "avx2",
+	asciiPrefix: asciiPrefixAVX2Full,
+	utf8Prefix:  utf8PrefixAVX2,
+	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF16LEAVX2, utf8ToUTF16LEChunk, 64)
+	},
+	utf16LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf16LEToUTF8AVX2, utf16LEToUTF8Chunk, 64)
+	},
+	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF32LEAVX2, utf8ToUTF32LEScalar, 64)
+	},
+	utf32LEToUTF8: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf32LEToUTF8AVX2, utf32LEToUTF8Scalar, 64)
+	},
+	latin1ToUTF8: latin1ToUTF8AVX2,
+	utf8ToLatin1: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToLatin1AVX2, utf8ToLatin1Scalar, 64)
+	},
+}
+
+// utf16LEToUTF8Kernel is UTF16LEToUTF8 with the vector steps called
+// directly rather than through the impl's function values, so that a
+// buffer on the caller's stack does not escape (UTF16BEToUTF8 needs this).
+func utf16LEToUTF8Kernel(dst, src []byte) (nDst, nSrc int) {
+	k := cur()
+	if k != avx512Impl && k != avx2Impl {
+		return utf16ToUTF8Scalar(dst, src, false)
+	}
+	for len(src)-nSrc >= 64 {
+		var d, s int
+		if k == avx512Impl {
+			d, s = utf16LEToUTF8AVX512(dst[nDst:], src[nSrc:])
+		} else {
+			d, s = utf16LEToUTF8AVX2(dst[nDst:], src[nSrc:])
+		}
+		nDst += d
+		nSrc += s
+		if len(src)-nSrc < 64 {
+			break
+		}
+		d, s = utf16ToUTF8Scalar(dst[nDst:], src[nSrc:nSrc+64], false)
+		nDst += d
+		nSrc += s
+		if s == 0 {
+			break
+		}
+	}
+	d, s := utf16ToUTF8Scalar(dst[nDst:], src[nSrc:], false)
+	return nDst + d, nSrc + s
 }

@@ -14,34 +14,34 @@ DATA shiftRight1<>+48(SB)/8, $0x363534333231302F
 DATA shiftRight1<>+56(SB)/8, $0x3E3D3C3B3A393837
 GLOBL shiftRight1<>(SB), RODATA|NOPTR, $64
 
-// EXPAND32 converts the 32 Latin-1 bytes at src into UTF-8 at dst+BX
-// (up to 64 bytes; the caller guarantees room for 64) and adds the
-// length written to BX.
-//
-// Each byte widens to a 16-bit word w. A non-ASCII w becomes the pair
-// C0|w>>6, 80|w&3F, stored low byte first; an ASCII w stays as it is, and
-// its zero high byte is dropped by the compress. The keep mask has every
-// even byte and the odd byte of each non-ASCII word.
-#define EXPAND32(src) \
-	VPMOVZXBW  src, Z2; \
-	VPSRLW     $6, Z2, Z3; \
-	VPSLLW     $8, Z2, Z4; \
-	VPTERNLOGD $0xF8, Z20, Z4, Z3; \
-	VPORQ      Z21, Z3, Z3; \
-	VPCMPUW    $6, Z22, Z2, K2; \
-	VMOVDQU16  Z3, K2, Z2; \
-	KMOVD      K2, R10; \
-	PDEPQ      R14, R10, R10; \
-	ORQ        R13, R10; \
-	KMOVQ      R10, K3; \
-	VPCOMPRESSB.Z Z2, K3, Z5; \
-	VMOVDQU64  Z5, (DI)(BX*1); \
-	POPCNTQ    R10, R10; \
-	ADDQ       R10, BX
+DATA interleave<>+0(SB)/8, $0x2303220221012000
+DATA interleave<>+8(SB)/8, $0x2707260625052404
+DATA interleave<>+16(SB)/8, $0x2B0B2A0A29092808
+DATA interleave<>+24(SB)/8, $0x2F0F2E0E2D0D2C0C
+DATA interleave<>+32(SB)/8, $0x3313321231113010
+DATA interleave<>+40(SB)/8, $0x3717361635153414
+DATA interleave<>+48(SB)/8, $0x3B1B3A1A39193818
+DATA interleave<>+56(SB)/8, $0x3F1F3E1E3D1D3C1C
+GLOBL interleave<>(SB), RODATA|NOPTR, $64
 
 // func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //
-// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+// 64 bytes a step: copied when ASCII. Otherwise the block is interleaved
+// (VPERMB) so that word i holds byte i low and byte i+32 high, and each
+// half becomes words of the two-byte form, lead first, whatever the byte:
+//
+//   first half:  VPSHLDW puts the byte high and C2 low; for bytes C0–FF,
+//                adding C001 makes the lead C3 and the byte 40 less;
+//   second half: the high byte kept, XOR 00C2 (or 40C3 for C0–FF).
+//
+// For a byte 80–BF the form is C2 b, for C0–FF it is C3 b-40: the UTF-8
+// of U+0080–U+00FF. For ASCII the lead is dropped: the compress masks
+// keep every high byte and the low byte of the non-ASCII words. (The
+// interleave-and-shift idea is simdutf's.)
+//
+// Registers: DI dst, R8 len(dst)-128, SI src, R9 len(src)-64, BX nDst,
+// AX nSrc, R13 5555…. Constants: Z20 the interleave, Z21 C2C2, Z22 C001,
+// Z23 40C3, Z24 00C2, Z25 FF00 (words), Z26 C0 (bytes).
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -50,24 +50,32 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	XORQ AX, AX
 	XORQ BX, BX
 
-	MOVL $0x3F003F00, DX
-	VPBROADCASTD DX, Z20
-	MOVL $0x80C080C0, DX
+	VMOVDQU64 interleave<>(SB), Z20
+	MOVL $0xC2C2C2C2, DX
 	VPBROADCASTD DX, Z21
-	MOVL $0x007F007F, DX
+	MOVL $0xC001C001, DX
 	VPBROADCASTD DX, Z22
+	MOVL $0x40C340C3, DX
+	VPBROADCASTD DX, Z23
+	MOVL $0x00C200C2, DX
+	VPBROADCASTD DX, Z24
+	MOVL $0xFF00FF00, DX
+	VPBROADCASTD DX, Z25
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z26
 	MOVQ $0x5555555555555555, R13
-	MOVQ $0xAAAAAAAAAAAAAAAA, R14
+
+	SUBQ $64, R9                     // R9: the last offset with 64 bytes to read
+	SUBQ $128, R8                    // R8: the last offset with room for 128 bytes
+	JL   l1done
+	CMPQ R9, $0
+	JL   l1done
 
 l1loop:
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $64
-	JB   l1done                      // fewer than 64 bytes left to read
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $128
-	JB   l1done                      // perhaps no room for 64 bytes' output
+	CMPQ AX, R9
+	JG   l1done
+	CMPQ BX, R8
+	JG   l1done
 
 	VMOVDQU64 (SI)(AX*1), Z1
 	VPMOVB2M  Z1, K1
@@ -79,10 +87,32 @@ l1loop:
 	JMP       l1loop
 
 l1expand:
-	EXPAND32((SI)(AX*1))
-	EXPAND32(32(SI)(AX*1))
-	ADDQ $64, AX
-	JMP  l1loop
+	VPCMPUB    $5, Z26, Z1, K2       // K2: bytes C0–FF
+	VPERMB     Z1, Z20, Z2           // word i: byte i, byte i+32
+	VPSHLDW    $8, Z21, Z2, Z3       // first half: C2, byte
+	VPADDW     Z22, Z3, K2, Z3       // C3, byte-40 for C0–FF
+	KSHIFTRQ   $32, K2, K3
+	VPBLENDMW  Z23, Z24, K3, Z4      // second half: 00C2, or 40C3 for C0–FF
+	VPTERNLOGD $0x6C, Z25, Z4, Z2    // (words & FF00) ^ Z4
+	KMOVQ      K1, R12
+	NOTQ       R12                   // R12: ASCII bytes
+	PDEPQ      R13, R12, R11
+	NOTQ       R11                   // R11: the bytes of the first half to keep
+	SHRQ       $32, R12
+	PDEPQ      R13, R12, R10
+	NOTQ       R10                   // R10: the bytes of the second half to keep
+	KMOVQ      R11, K4
+	VPCOMPRESSB.Z Z3, K4, Z5
+	VMOVDQU64  Z5, (DI)(BX*1)
+	POPCNTQ    R11, R11
+	ADDQ       R11, BX
+	KMOVQ      R10, K5
+	VPCOMPRESSB.Z Z2, K5, Z6
+	VMOVDQU64  Z6, (DI)(BX*1)
+	POPCNTQ    R10, R10
+	ADDQ       R10, BX
+	ADDQ       $64, AX
+	JMP        l1loop
 
 l1done:
 	MOVQ BX, nDst+48(FP)

@@ -1,8 +1,10 @@
 package simd
 
 import (
+	"encoding/binary"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ucskit/ucs/encoding"
 )
@@ -33,6 +35,31 @@ type impl struct {
 // does the whole conversion.
 func noStep(dst, src []byte) (int, int) { return 0, 0 }
 
+// stepLoop runs a vector step, then the scalar code over one chunk of
+// src where the step stopped, and again, for as long as both make
+// progress and a whole chunk is left: a block the vector step cannot do
+// costs one chunk of scalar work. The caller finishes the rest.
+func stepLoop(dst, src []byte, vec, scalar func(dst, src []byte) (int, int), chunk int) (nDst, nSrc int) {
+	for {
+		d, s := vec(dst[nDst:], src[nSrc:])
+		nDst += d
+		nSrc += s
+		if len(src)-nSrc < chunk {
+			return
+		}
+		d, s = scalar(dst[nDst:], src[nSrc:nSrc+chunk])
+		nDst += d
+		nSrc += s
+		if s == 0 || len(src)-nSrc < chunk {
+			return
+		}
+	}
+}
+
+func utf16LEToUTF8Chunk(dst, src []byte) (int, int) { return utf16ToUTF8Scalar(dst, src, false) }
+
+func utf8ToUTF16LEChunk(dst, src []byte) (int, int) { return utf8ToUTF16Scalar(dst, src, false) }
+
 var scalarImpl = &impl{
 	name:          "scalar",
 	asciiPrefix:   asciiPrefixScalar,
@@ -50,7 +77,7 @@ var scalarImpl = &impl{
 var (
 	implsOnce sync.Once
 	impls     []*impl
-	active    *impl
+	active    atomic.Pointer[impl]
 )
 
 // vectorImpls is set by the architecture files: the vector kernels this
@@ -63,7 +90,7 @@ func initImpls() {
 			impls = append(impls, vectorImpls()...)
 		}
 		impls = append(impls, scalarImpl)
-		active = choose(os.Getenv("UCS_SIMD"))
+		active.Store(choose(os.Getenv("UCS_SIMD")))
 	})
 }
 
@@ -79,10 +106,11 @@ func choose(pin string) *impl {
 }
 
 func cur() *impl {
-	if active == nil {
-		initImpls()
+	if k := active.Load(); k != nil {
+		return k
 	}
-	return active
+	initImpls()
+	return active.Load()
 }
 
 // Kernel returns the name of the kernel in use: "avx512", "avx2" or
@@ -109,9 +137,8 @@ func ForceKernel(name string) (restore func(), ok bool) {
 	initImpls()
 	for _, k := range impls {
 		if k.name == name {
-			prev := active
-			active = k
-			return func() { active = prev }, true
+			prev := active.Swap(k)
+			return func() { active.Store(prev) }, true
 		}
 	}
 	return func() {}, false
@@ -143,6 +170,10 @@ func utf8Resume(src []byte, p int) int {
 // shortInput is the length below which the scalar code is faster than
 // setting up a vector kernel.
 const shortInput = 32
+
+// shortConvert is the input length below which the converters go
+// straight to the scalar code: no vector step converts less than a block.
+const shortConvert = 64
 
 // utf8ValidLen returns the length of the longest well-formed prefix of src.
 func utf8ValidLen(src []byte) int {
@@ -176,36 +207,90 @@ func ValidateUTF8(src []byte) (n int, kind encoding.Kind, badLen int) {
 // before the first ill-formed or incomplete sequence, or before the first
 // character dst has no room for, and returns the bytes written and read.
 func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToUTF16LE(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToUTF16LE(dst, src)
+	}
 	d2, s2 := utf8ToUTF16Scalar(dst[d:], src[s:], false)
 	return d + d2, s + s2
 }
 
-// UTF8ToUTF16BE is UTF8ToUTF16LE with big-endian output.
+// UTF8ToUTF16BE is UTF8ToUTF16LE with big-endian output: the
+// little-endian conversion, then the bytes of each unit swapped in place.
 func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) {
-	return utf8ToUTF16Scalar(dst, src, true)
+	if len(src) < shortConvert {
+		return utf8ToUTF16Scalar(dst, src, true)
+	}
+	nDst, nSrc = UTF8ToUTF16LE(dst, src)
+	swap16(dst[:nDst])
+	return nDst, nSrc
 }
+
+// swap16 swaps the two bytes of every 16-bit unit of b (len(b) even),
+// eight bytes at a time.
+func swap16(b []byte) {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		x = (x&0x00FF00FF00FF00FF)<<8 | (x>>8)&0x00FF00FF00FF00FF
+		binary.LittleEndian.PutUint64(b[i:], x)
+	}
+	for ; i+2 <= len(b); i += 2 {
+		b[i], b[i+1] = b[i+1], b[i]
+	}
+}
+
+// swapChunk is the size of the buffer in which UTF16BEToUTF8 swaps its
+// input to little-endian order, a piece at a time.
+const swapChunk = 2048
 
 // UTF16LEToUTF8 converts the longest prefix of src, UTF-16LE, made of
 // complete characters whose UTF-8 form fits in dst. It stops before an
 // unpaired surrogate, an odd trailing byte, or the first character dst has
 // no room for, and returns the bytes written and read.
 func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf16LEToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf16LEToUTF8(dst, src)
+	}
 	d2, s2 := utf16ToUTF8Scalar(dst[d:], src[s:], false)
 	return d + d2, s + s2
 }
 
-// UTF16BEToUTF8 is UTF16LEToUTF8 for big-endian input.
+// UTF16BEToUTF8 is UTF16LEToUTF8 for big-endian input. It swaps the input
+// to little-endian order piece by piece in a buffer on the stack and
+// converts each piece with the little-endian code; it does not allocate.
 func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	return utf16ToUTF8Scalar(dst, src, true)
+	if len(src) < shortConvert {
+		return utf16ToUTF8Scalar(dst, src, true)
+	}
+	var buf [swapChunk]byte
+	for nSrc+1 < len(src) {
+		piece := buf[:copy(buf[:], src[nSrc:len(src)&^1])]
+		swap16(piece)
+		d, s := utf16LEToUTF8Kernel(dst[nDst:], piece)
+		nDst += d
+		nSrc += s
+		if s < len(piece)-3 || s == 0 {
+			// Stopped inside the piece (an error or a full dst), not
+			// just before a pair cut by its end.
+			break
+		}
+	}
+	// The scalar code finishes: an odd last byte, or the error or full
+	// dst where the loop stopped, or a pair cut by the last piece's end.
+	d, s := utf16ToUTF8Scalar(dst[nDst:], src[nSrc:], true)
+	return nDst + d, nSrc + s
 }
 
 // UTF8ToUTF32LE converts the longest prefix of src made of complete,
 // well-formed UTF-8 characters that fits in dst to UTF-32LE (four bytes a
 // character), and returns the bytes written and read.
 func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToUTF32LE(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToUTF32LE(dst, src)
+	}
 	d2, s2 := utf8ToUTF32LEScalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -215,7 +300,10 @@ func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) {
 // D800–DFFF, before a trailing partial unit, or before the first
 // character dst has no room for.
 func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf32LEToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf32LEToUTF8(dst, src)
+	}
 	d2, s2 := utf32LEToUTF8Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -224,7 +312,10 @@ func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) {
 // form fits in dst. Every byte is a character, so it stops only when dst
 // is full.
 func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().latin1ToUTF8(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().latin1ToUTF8(dst, src)
+	}
 	d2, s2 := latin1ToUTF8Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }
@@ -234,7 +325,10 @@ func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
 // ill-formed or incomplete sequence, before a character above U+00FF, or
 // when dst is full.
 func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
-	d, s := cur().utf8ToLatin1(dst, src)
+	var d, s int
+	if len(src) >= shortConvert {
+		d, s = cur().utf8ToLatin1(dst, src)
+	}
 	d2, s2 := utf8ToLatin1Scalar(dst[d:], src[s:])
 	return d + d2, s + s2
 }

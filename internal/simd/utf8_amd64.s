@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "utf8check_amd64.h"
 
 // UTF-8 validation by the lookup algorithm of Keiser and Lemire
 // ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021).
@@ -106,6 +107,7 @@ loop:
 	VPMOVB2M   Z5, K1
 	KORTESTQ   K1, K1
 	JNZ        group
+	VPSUBUSB   Z27, Z0, Z28
 	VPTESTMB   Z28, Z28, K2
 	KORTESTQ   K2, K2
 	JNZ        done                  // the previous block ended inside a sequence
@@ -133,6 +135,7 @@ check:
 
 	// An ASCII block: wrong only if the previous block ended inside a
 	// sequence.
+	VPSUBUSB  Z27, Z0, Z28
 	VPTESTMB  Z28, Z28, K2
 	KORTESTQ  K2, K2
 	JNZ       done
@@ -142,14 +145,27 @@ check:
 
 multibyte:
 	// prev1, prev2, prev3: the block shifted right by 1, 2, 3 bytes, with
-	// the previous block's last bytes shifted in. Z2 holds, in each
-	// 128-bit lane, the lane before it (lane 0 gets the previous block's
-	// lane 3), so VPALIGNR can take bytes across lanes.
+	// the previous block's last bytes shifted in. Inside the input they
+	// are plain loads one, two and three bytes back; for the first block
+	// and the partial last one, shuffles: Z2 holds, in each 128-bit lane,
+	// the lane before it (lane 0 gets the previous block's lane 3), so
+	// VPALIGNR can take bytes across lanes.
+	CMPQ     R9, $64
+	JNE      shifted
+	CMPQ     AX, $3
+	JB       shifted
+	VMOVDQU64 -1(SI)(AX*1), Z3       // prev1
+	VMOVDQU64 -2(SI)(AX*1), Z4       // prev2
+	VMOVDQU64 -3(SI)(AX*1), Z5       // prev3
+	JMP      lookup
+
+shifted:
 	VALIGNQ  $6, Z0, Z1, Z2
 	VPALIGNR $15, Z2, Z1, Z3         // prev1
 	VPALIGNR $14, Z2, Z1, Z4         // prev2
 	VPALIGNR $13, Z2, Z1, Z5         // prev3
 
+lookup:
 	VPSRLW  $4, Z3, Z6
 	VPANDQ  Z23, Z6, Z6
 	VPSHUFB Z6, Z20, Z6              // byte1High[prev1 >> 4]
@@ -168,7 +184,6 @@ multibyte:
 	KORTESTQ K2, K2
 	JNZ      done
 
-	VPSUBUSB  Z27, Z1, Z28           // does this block end inside a sequence?
 	VMOVDQA64 Z1, Z0
 	ADDQ      R9, AX
 	JMP       loop
@@ -189,6 +204,29 @@ done:
 	VZEROUPPER
 	RET
 
+// CHECK32 checks the 32 bytes in Y1, at off(SI)(AX*1), loading prev1–3
+// from the bytes before them, and leaves the errors in Y6. Registers as in
+// utf8PrefixAVX2; uses Y2–Y6.
+#define CHECK32(off) \
+	VMOVDQU  (off-1)(SI)(AX*1), Y3; \
+	VMOVDQU  (off-2)(SI)(AX*1), Y4; \
+	VMOVDQU  (off-3)(SI)(AX*1), Y5; \
+	VPSRLW   $4, Y3, Y6; \
+	VPAND    Y9, Y6, Y6; \
+	VPSHUFB  Y6, Y14, Y6; \
+	VPAND    Y9, Y3, Y3; \
+	VPSHUFB  Y3, Y15, Y3; \
+	VPSRLW   $4, Y1, Y2; \
+	VPAND    Y9, Y2, Y2; \
+	VPSHUFB  Y2, Y10, Y2; \
+	VPAND    Y3, Y6, Y6; \
+	VPAND    Y2, Y6, Y6; \
+	VPSUBUSB Y8, Y4, Y4; \
+	VPSUBUSB Y7, Y5, Y5; \
+	VPOR     Y4, Y5, Y4; \
+	VPAND    Y11, Y4, Y4; \
+	VPXOR    Y4, Y6, Y6
+
 // func utf8PrefixAVX2(src []byte) int
 //
 // The same algorithm on 32-byte blocks; the last partial block is left to
@@ -205,16 +243,16 @@ TEXT ·utf8PrefixAVX2(SB), NOSPLIT, $0-32
 	VBROADCASTI128 byte1Low<>(SB), Y15
 	VBROADCASTI128 byte2High<>(SB), Y10
 	MOVL $0x0F0F0F0F, DX
-	MOVQ DX, X9
+	VMOVQ DX, X9
 	VPBROADCASTD X9, Y9               // 0x0F
 	MOVL $0x60606060, DX
-	MOVQ DX, X8
+	VMOVQ DX, X8
 	VPBROADCASTD X8, Y8               // 0x60
 	MOVL $0x70707070, DX
-	MOVQ DX, X7
+	VMOVQ DX, X7
 	VPBROADCASTD X7, Y7               // 0x70
 	MOVL $0x80808080, DX
-	MOVQ DX, X11
+	VMOVQ DX, X11
 	VPBROADCASTD X11, Y11             // 0x80
 	VMOVDQU incompleteMax32, Y12
 	VPXOR Y0, Y0, Y0
@@ -227,28 +265,45 @@ loop2:
 	JZ   done2
 	TESTQ R12, R12
 	JNZ  single2
-	CMPQ DX, $128
+	CMPQ DX, $256
 	JB   one2
 
-	// Fast path: four blocks of ASCII at once.
+	// Fast path: runs of ASCII, eight blocks at a time, when the previous
+	// block did not end inside a sequence.
+	VPSUBUSB Y12, Y0, Y13
+	VPTEST Y13, Y13
+	JNZ    one2
+	MOVQ   AX, R14                   // where the run starts
+	LEAQ   -256(CX), R13             // the last offset with eight blocks left
+
+ascii2:
 	VMOVDQU (SI)(AX*1), Y1
-	VMOVDQU 32(SI)(AX*1), Y2
-	VMOVDQU 64(SI)(AX*1), Y3
-	VMOVDQU 96(SI)(AX*1), Y4
-	VPOR     Y1, Y2, Y5
-	VPOR     Y3, Y4, Y6
-	VPOR     Y5, Y6, Y5
-	VPMOVMSKB Y5, R8
+	VPOR    32(SI)(AX*1), Y1, Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VPOR    96(SI)(AX*1), Y2, Y2
+	VMOVDQU 128(SI)(AX*1), Y3
+	VPOR    160(SI)(AX*1), Y3, Y3
+	VMOVDQU 192(SI)(AX*1), Y5
+	VPOR    224(SI)(AX*1), Y5, Y5
+	VPOR     Y1, Y2, Y1
+	VPOR     Y3, Y5, Y3
+	VPOR     Y1, Y3, Y1
+	VPMOVMSKB Y1, R8
 	TESTL    R8, R8
-	JNZ      group2
-	VPTEST   Y13, Y13
-	JNZ      done2
-	VMOVDQA  Y4, Y0
-	ADDQ     $128, AX
-	JMP      loop2
+	JNZ      asciiEnd2
+	ADDQ     $256, AX
+	CMPQ     AX, R13
+	JLE      ascii2
+
+asciiEnd2:
+	CMPQ    AX, R14
+	JEQ     group2
+	VMOVDQU -32(SI)(AX*1), Y0        // the last ASCII block becomes the previous one
+	TESTL   R8, R8
+	JZ      loop2                    // fewer than eight blocks left
 
 group2:
-	MOVQ $4, R12
+	MOVQ $8, R12
 
 single2:
 	DECQ R12
@@ -258,6 +313,7 @@ one2:
 	VPMOVMSKB Y1, R8
 	TESTL     R8, R8
 	JNZ       multibyte2
+	VPSUBUSB  Y12, Y0, Y13           // did the previous block end inside a sequence?
 	VPTEST    Y13, Y13
 	JNZ       done2
 	VMOVDQA   Y1, Y0
@@ -265,11 +321,40 @@ one2:
 	JMP       loop2
 
 multibyte2:
+	CMPQ     AX, $3
+	JB       shifted2
+	CMPQ     DX, $64
+	JB       loaded2
+
+	// Two blocks at once (the second may be ASCII: the check holds for
+	// it too), with one test of the errors of both.
+	CHECK32(0)
+	VMOVDQA  Y6, Y13
+	VMOVDQU  32(SI)(AX*1), Y1
+	CHECK32(32)
+	VPOR     Y6, Y13, Y13
+	VPTEST   Y13, Y13
+	JNZ      done2
+	VMOVDQA  Y1, Y0
+	ADDQ     $64, AX
+	SUBQ     $1, R12                 // the pair counts as two blocks of the group
+	JGE      loop2
+	XORQ     R12, R12
+	JMP      loop2
+
+loaded2:
+	VMOVDQU  -1(SI)(AX*1), Y3        // prev1, prev2, prev3: loads inside the input
+	VMOVDQU  -2(SI)(AX*1), Y4
+	VMOVDQU  -3(SI)(AX*1), Y5
+	JMP      lookup2
+
+shifted2:
 	VPERM2I128 $0x21, Y1, Y0, Y2     // low lane: previous block's high lane; high lane: this block's low lane
 	VPALIGNR $15, Y2, Y1, Y3         // prev1
 	VPALIGNR $14, Y2, Y1, Y4         // prev2
 	VPALIGNR $13, Y2, Y1, Y5         // prev3
 
+lookup2:
 	VPSRLW  $4, Y3, Y6
 	VPAND   Y9, Y6, Y6
 	VPSHUFB Y6, Y14, Y6              // byte1High[prev1 >> 4]
@@ -289,7 +374,6 @@ multibyte2:
 	VPTEST   Y6, Y6
 	JNZ      done2
 
-	VPSUBUSB Y12, Y1, Y13            // does this block end inside a sequence?
 	VMOVDQA  Y1, Y0
 	ADDQ     $32, AX
 	JMP      loop2
@@ -366,19 +450,23 @@ TEXT ·asciiPrefixAVX2(SB), NOSPLIT, $0-32
 bloop4:
 	MOVQ CX, DX
 	SUBQ AX, DX
-	CMPQ DX, $128
+	CMPQ DX, $256
 	JB   bloop1
 	VMOVDQU (SI)(AX*1), Y1
-	VMOVDQU 32(SI)(AX*1), Y2
-	VMOVDQU 64(SI)(AX*1), Y3
-	VMOVDQU 96(SI)(AX*1), Y4
-	VPOR    Y1, Y2, Y5
-	VPOR    Y3, Y4, Y6
-	VPOR    Y5, Y6, Y5
-	VPMOVMSKB Y5, R8
+	VPOR    32(SI)(AX*1), Y1, Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VPOR    96(SI)(AX*1), Y2, Y2
+	VMOVDQU 128(SI)(AX*1), Y3
+	VPOR    160(SI)(AX*1), Y3, Y3
+	VMOVDQU 192(SI)(AX*1), Y5
+	VPOR    224(SI)(AX*1), Y5, Y5
+	VPOR    Y1, Y2, Y1
+	VPOR    Y3, Y5, Y3
+	VPOR    Y1, Y3, Y1
+	VPMOVMSKB Y1, R8
 	TESTL   R8, R8
 	JNZ     bloop1
-	ADDQ    $128, AX
+	ADDQ    $256, AX
 	JMP     bloop4
 
 bloop1:
@@ -399,5 +487,1123 @@ bfound:
 
 bdone:
 	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// UTF-8 to UTF-16LE, AVX-512 (BW, VBMI2).
+//
+// Each step looks at a 64-byte window that starts at a character
+// boundary, checks it with UTF8CHECK512 (as if preceded by ASCII, which is
+// exact because the window starts a character), and converts the
+// characters that end inside it; a character cut by the window's end
+// waits for the next step, which starts at its lead. For every byte
+// position a 16-bit lane computes the unit that position would give as a
+// lead, from the byte and the two after it:
+//
+//   b0 < 80: b0
+//   b0 < E0: (b0<<6 & 7C0) | b1&3F
+//   else:    b0<<12 | (b1&3F)<<6 | b2&3F     (the shift drops b0's top bits)
+//
+// and VPCOMPRESSW keeps the lanes of the character starts (see
+// U8TO16HALFP for four-byte characters). A window with an error ends the
+// vector loop.
+
+// U8TO16HALF converts the 32 positions at p0 (with p1, p2 the addresses one
+// and two bytes further); K1 marks the ASCII positions, K2 those below
+// E0, K3 the character starts. It writes 64 bytes at (DI)(BX*1) and adds
+// the length of the output to BX.
+#define U8TO16HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
+// U8CP computes, in Z5, the code point each of 16 byte positions would
+// start (garbage where no character starts), from the bytes at p0 and the
+// three after it (p1, p2, p3), widened to dwords. K1 marks the ASCII
+// positions, K2 those below E0, K4 those below F0. With xi = bi&3F and
+// t = x1<<12 | x2<<6 | x3:
+//
+//   one byte:   b0
+//   two bytes:  (b0<<6 & 7C0)    | t>>12
+//   three:      (b0<<12 & F000)  | t>>6
+//   four:       (b0<<18 & 1C0000) | t
+//
+// Constants: Z11 3F, Z12 7C0, Z13 F000, Z14 1C0000 (dwords). Uses Z2–Z10.
+#define U8CP(p0, p1, p2, p3) \
+	VPMOVZXBD  p0, Z2; \
+	VPMOVZXBD  p1, Z3; \
+	VPMOVZXBD  p2, Z4; \
+	VPMOVZXBD  p3, Z5; \
+	VPANDD     Z11, Z3, Z3; \
+	VPANDD     Z11, Z4, Z4; \
+	VPANDD     Z11, Z5, Z5; \
+	VPSLLD     $12, Z3, Z3; \
+	VPSLLD     $6, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z5; \
+	VPSRLD     $6, Z5, Z7; \
+	VPSRLD     $12, Z5, Z8; \
+	VPSLLD     $18, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z14, Z6, Z5; \
+	VPSLLD     $12, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z13, Z6, Z7; \
+	VMOVDQA32  Z7, K4, Z5; \
+	VPSLLD     $6, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z12, Z6, Z8; \
+	VMOVDQA32  Z8, K2, Z5; \
+	VMOVDQA32  Z2, K1, Z5
+
+// GATHERCHARS packs the characters of a window whose starts are in R15:
+// their first bytes (from Z1, the window) and the bytes one, two and
+// three places further go, compressed, to the buffer at CX (0, 64, 128
+// and 192 bytes on); the masks R10, R12, R13 are packed the same way (PEXT), and
+// R15 becomes the number of characters.
+#define GATHERCHARS \
+	KMOVQ     R15, K6; \
+	VPCOMPRESSB.Z Z1, K6, Z2; \
+	VMOVDQU64 Z2, (CX); \
+	VMOVDQU64 1(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 64(CX); \
+	VMOVDQU64 2(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 128(CX); \
+	VMOVDQU64 3(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 192(CX); \
+	PEXTQ     R15, R10, R10; \
+	PEXTQ     R15, R12, R12; \
+	PEXTQ     R15, R13, R13; \
+	POPCNTQ   R15, R15
+
+// CHARMASKS sets the masks of U8CP for the next 16 gathered characters
+// (K3: the lanes that hold one, min(16, R15) of them) and shifts R10,
+// R12, R13.
+#define CHARMASKS \
+	MOVL  $-1, DX; \
+	BZHIL R15, DX, DX; \
+	KMOVW DX, K3; \
+	KMOVW R10, K1; \
+	KMOVW R12, K2; \
+	KMOVW R13, K4; \
+	SHRQ  $16, R10; \
+	SHRQ  $16, R12; \
+	SHRQ  $16, R13
+
+// U8QCONSTS loads the constants of U8CP (uses DX).
+#define U8QCONSTS \
+	MOVL $0x3F, DX; \
+	VPBROADCASTD DX, Z11; \
+	MOVL $0x7C0, DX; \
+	VPBROADCASTD DX, Z12; \
+	MOVL $0xF000, DX; \
+	VPBROADCASTD DX, Z13; \
+	MOVL $0x1C0000, DX; \
+	VPBROADCASTD DX, Z14; \
+	MOVL $0x10000, DX; \
+	VPBROADCASTD DX, Z15; \
+	MOVL $0x3FF, DX; \
+	VPBROADCASTD DX, Z16; \
+	MOVL $0xDC00D800, DX; \
+	VPBROADCASTD DX, Z17; \
+	MOVL $0x8080, DX; \
+	VPBROADCASTD DX, Z18; \
+	MOVL $0x80808080, DX; \
+	VPBROADCASTD DX, Z19
+
+// U8TO16HALFP is U8TO16HALF for windows with four-byte characters: K4
+// marks their leads and K6 their first continuation bytes. A lead lane
+// gets the first unit of the surrogate pair, the next lane the second,
+// both from the bytes the lanes have (b0, x1 = b1&3F, x2 = b2&3F):
+//
+//   lead:      D7C0 + ((b0&7)<<8 | x1<<2 | x2>>4)
+//   next lane: DC00 | (x1&F)<<6 | x2
+//
+// Constants: Z11 0007, Z12 D7C0, Z13 000F, Z14 DC00 (words), Z27, Z28 as
+// for U8TO16HALF.
+#define U8TO16HALFP(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPANDD     Z28, Z8, Z8; \
+	VPORD      Z3, Z8, Z8; \
+	VMOVDQU16  Z8, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPANDD     Z11, Z2, Z6; \
+	VPSLLW     $8, Z6, Z6; \
+	VPSLLW     $2, Z3, Z7; \
+	VPSRLW     $4, Z4, Z8; \
+	VPTERNLOGD $0xFE, Z7, Z8, Z6; \
+	VPADDW     Z12, Z6, K4, Z5; \
+	VPANDD     Z13, Z3, Z6; \
+	VPSLLW     $6, Z6, Z6; \
+	VPTERNLOGD $0xFE, Z14, Z4, Z6; \
+	VMOVDQU16  Z6, K6, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
+DATA q7<>+0(SB)/8, $0x0000000700000007
+DATA q7<>+8(SB)/8, $0x0000000700000007
+DATA q7<>+16(SB)/8, $0x0000000700000007
+DATA q7<>+24(SB)/8, $0x0000000700000007
+DATA q7<>+32(SB)/8, $0x0000000700000007
+DATA q7<>+40(SB)/8, $0x0000000700000007
+DATA q7<>+48(SB)/8, $0x0000000700000007
+DATA q7<>+56(SB)/8, $0x0000000700000007
+GLOBL q7<>(SB), RODATA|NOPTR, $64
+DATA q3f00<>+0(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+8(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+16(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+24(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+32(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+40(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+48(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+56(SB)/8, $0x00003F0000003F00
+GLOBL q3f00<>(SB), RODATA|NOPTR, $64
+DATA q3f0000<>+0(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+8(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+16(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+24(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+32(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+40(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+48(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+56(SB)/8, $0x003F0000003F0000
+GLOBL q3f0000<>(SB), RODATA|NOPTR, $64
+DATA q3f000000<>+0(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+8(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+16(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+24(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+32(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+40(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+48(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+56(SB)/8, $0x3F0000003F000000
+GLOBL q3f000000<>(SB), RODATA|NOPTR, $64
+DATA q3ff<>+0(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+8(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+16(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+24(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+32(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+40(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+48(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+56(SB)/8, $0x000003FF000003FF
+GLOBL q3ff<>(SB), RODATA|NOPTR, $64
+DATA qd7c0<>+0(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+8(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+16(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+24(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+32(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+40(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+48(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+56(SB)/8, $0x0000D7C00000D7C0
+GLOBL qd7c0<>(SB), RODATA|NOPTR, $64
+DATA qdc00<>+0(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+8(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+16(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+24(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+32(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+40(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+48(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+56(SB)/8, $0x0000DC000000DC00
+GLOBL qdc00<>(SB), RODATA|NOPTR, $64
+
+// QUADCP512 turns 16 dwords in Z1, each a four-byte UTF-8 sequence (low
+// byte first), into their code points in Z2:
+//   c = (d&7)<<18 | (d&3F00)<<4 | (d&3F0000)>>10 | (d&3F000000)>>24
+// Uses Z3, Z4.
+#define QUADCP512 \
+	VPANDD     q7<>(SB), Z1, Z2; \
+	VPSLLD     $18, Z2, Z2; \
+	VPANDD     q3f00<>(SB), Z1, Z3; \
+	VPSLLD     $4, Z3, Z3; \
+	VPANDD     q3f0000<>(SB), Z1, Z4; \
+	VPSRLD     $10, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z2; \
+	VPANDD     q3f000000<>(SB), Z1, Z3; \
+	VPSRLD     $24, Z3, Z3; \
+	VPORD      Z3, Z2, Z2
+
+// QUADCP256 is QUADCP512 for 8 dwords in Y1 (result in Y2; uses Y3, Y4).
+#define QUADCP256 \
+	VPAND      q7<>(SB), Y1, Y2; \
+	VPSLLD     $18, Y2, Y2; \
+	VPAND      q3f00<>(SB), Y1, Y3; \
+	VPSLLD     $4, Y3, Y3; \
+	VPOR       Y3, Y2, Y2; \
+	VPAND      q3f0000<>(SB), Y1, Y4; \
+	VPSRLD     $10, Y4, Y4; \
+	VPOR       Y4, Y2, Y2; \
+	VPAND      q3f000000<>(SB), Y1, Y3; \
+	VPSRLD     $24, Y3, Y3; \
+	VPOR       Y3, Y2, Y2
+
+// func utf8ToUTF16LEAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z0 zero (what precedes a window); Z20–Z26 the check's constants;
+// Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes.
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	UTF8CONSTS512
+	VPXORQ Z0, Z0, Z0
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x00070007, DX
+	VPBROADCASTD DX, Z11
+	MOVL $0xD7C0D7C0, DX
+	VPBROADCASTD DX, Z12
+	MOVL $0x000F000F, DX
+	VPBROADCASTD DX, Z13
+	MOVL $0xDC00DC00, DX
+	VPBROADCASTD DX, Z14
+
+u16loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67                     // the window and the three bytes after it
+	JB   u16done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $128
+	JB   u16done
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       u16multi
+	VPMOVZXBW (SI)(AX*1), Z2         // ASCII: widen
+	VPMOVZXBW 32(SI)(AX*1), Z3
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $128, BX
+	JMP       u16loop
+
+u16multi:
+	CMPQ AX, $3
+	JB   u16shift
+	UTF8PREVSMEM512                  // the window starts a character: the bytes before it are exact
+	JMP  u16look
+
+u16shift:
+	UTF8PREVS512
+
+u16look:
+	UTF8LOOKUP512
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      u16done                 // an error: the scalar code stops there
+
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     u16allquad               // sixteen four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  u16end2
+	MOVQ $63, R14
+	JMP  u16end
+
+u16end2:
+	BTQ  $62, R12
+	JCC  u16end3
+	MOVQ $62, R14
+	JMP  u16end
+
+u16end3:
+	BTQ  $61, R13
+	JCC  u16end
+	MOVQ $61, R14
+
+u16end:
+	BZHIQ R14, R13, R15
+	TESTQ R15, R15
+	JNZ   u16pairs                   // four-byte characters
+
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16pairs:
+	// Four-byte characters: a character's lead lane gets the first unit
+	// of its surrogate pair, and the lane of its first continuation byte
+	// the second (U8TO16HALFP); both lanes are kept.
+	MOVQ  R15, CX                    // CX: four-byte leads
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	MOVQ  CX, R13
+	SHLQ  $1, R13                    // R13: their first continuation bytes
+	ORQ   R13, R15                   // R15: the lanes to keep
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	SHRQ  $32, CX
+	SHRQ  $32, R13
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16allquad:
+	// A window of sixteen four-byte characters (checked above): by
+	// fixed arithmetic on dwords.
+	QUADCP512
+	// c -> the pair D7C0+(c>>10), DC00|c&3FF in one dword.
+	VPSRLD     $10, Z2, Z3
+	VPADDD     qd7c0<>(SB), Z3, Z3
+	VPANDD     q3ff<>(SB), Z2, Z4
+	VPORD      qdc00<>(SB), Z4, Z4
+	VPSLLD     $16, Z4, Z4
+	VPORD      Z4, Z3, Z3
+	VMOVDQU64  Z3, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        u16loop
+
+u16done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToUTF32LEAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// UTF-8 to UTF-32LE, AVX-512: the windows of utf8ToUTF16LEAVX512; every
+// non-ASCII window goes by code point (U8CP), 16 positions at a time,
+// and VPCOMPRESSD keeps the lanes of the character starts. Registers as
+// in utf8ToUTF16LEAVX512; the output of a window is at most 256 bytes.
+TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $256-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	UTF8CONSTS512
+	VPXORQ Z0, Z0, Z0
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	U8QCONSTS
+
+u32loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67                     // the window and the three bytes after it
+	JB   u32done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $256
+	JB   u32done
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       u32multi
+	VPMOVZXBD (SI)(AX*1), Z2         // ASCII: widen
+	VPMOVZXBD 16(SI)(AX*1), Z3
+	VPMOVZXBD 32(SI)(AX*1), Z4
+	VPMOVZXBD 48(SI)(AX*1), Z5
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	VMOVDQU64 Z4, 128(DI)(BX*1)
+	VMOVDQU64 Z5, 192(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $256, BX
+	JMP       u32loop
+
+u32multi:
+	CMPQ AX, $3
+	JB   u32shift
+	UTF8PREVSMEM512                  // the window starts a character: the bytes before it are exact
+	JMP  u32look
+
+u32shift:
+	UTF8PREVS512
+
+u32look:
+	UTF8LOOKUP512
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      u32done                 // an error: the scalar code stops there
+
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     u32allquad               // sixteen four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  u32end2
+	MOVQ $63, R14
+	JMP  u32end
+
+u32end2:
+	BTQ  $62, R12
+	JCC  u32end3
+	MOVQ $62, R14
+	JMP  u32end
+
+u32end3:
+	BTQ  $61, R13
+	JCC  u32end
+	MOVQ $61, R14
+
+u32end:
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	BZHIQ R14, R13, DX
+	TESTQ DX, DX
+	JNZ   u32quad                    // four-byte characters: by code point
+
+	// Characters of one to three bytes: 32 positions at a time in 16-bit
+	// lanes, as to UTF-16, then widened.
+#define U8TO32HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VPMOVZXWD  Y6, Z7; \
+	VEXTRACTI64X4 $1, Z6, Y8; \
+	VPMOVZXWD  Y8, Z9; \
+	VMOVDQU64  Z7, (DI)(BX*1); \
+	VMOVDQU64  Z9, 64(DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*4), BX
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u32loop
+
+u32quad:
+	NOTQ  R13                        // R13: below F0
+	LEAQ  buf-256(SP), CX
+	GATHERCHARS
+
+u32q:
+	CHARMASKS
+	U8CP((CX), 64(CX), 128(CX), 192(CX))
+	VMOVDQU64 Z5, (DI)(BX*1)
+	MOVQ    $16, R11
+	CMPQ    R15, R11
+	CMOVQLT R15, R11
+	LEAQ    (BX)(R11*4), BX
+	ADDQ    $16, CX
+	SUBQ    $16, R15
+	JG      u32q
+	ADDQ R14, AX
+	JMP  u32loop
+
+u32allquad:
+	// A window of sixteen four-byte characters (checked above): by
+	// fixed arithmetic on dwords.
+	QUADCP512
+	VMOVDQU64  Z2, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        u32loop
+
+u32done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// UTF-8 to UTF-16LE and to UTF-32LE, AVX2: the windows of the AVX-512
+// forms on 32 bytes, checked by UTF8CHECK256 (the Keiser–Lemire check, as
+// in utf8PrefixAVX2, with nothing before the window). For each of 16
+// positions a 16-bit lane computes the unit that position would start
+// (U8TO16HALF's formulas), and wordShuf packs the lanes of the character
+// starts, 8 words per 128-bit lane. A window with an error or a four-byte
+// character ends the vector loop.
+
+DATA c0F32<>+0(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+8(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+16(SB)/8, $0x0F0F0F0F0F0F0F0F
+DATA c0F32<>+24(SB)/8, $0x0F0F0F0F0F0F0F0F
+GLOBL c0F32<>(SB), RODATA|NOPTR, $32
+DATA c6032<>+0(SB)/8, $0x6060606060606060
+DATA c6032<>+8(SB)/8, $0x6060606060606060
+DATA c6032<>+16(SB)/8, $0x6060606060606060
+DATA c6032<>+24(SB)/8, $0x6060606060606060
+GLOBL c6032<>(SB), RODATA|NOPTR, $32
+DATA c7032<>+0(SB)/8, $0x7070707070707070
+DATA c7032<>+8(SB)/8, $0x7070707070707070
+DATA c7032<>+16(SB)/8, $0x7070707070707070
+DATA c7032<>+24(SB)/8, $0x7070707070707070
+GLOBL c7032<>(SB), RODATA|NOPTR, $32
+DATA c8032<>+0(SB)/8, $0x8080808080808080
+DATA c8032<>+8(SB)/8, $0x8080808080808080
+DATA c8032<>+16(SB)/8, $0x8080808080808080
+DATA c8032<>+24(SB)/8, $0x8080808080808080
+GLOBL c8032<>(SB), RODATA|NOPTR, $32
+DATA cBF32<>+0(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+8(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+16(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+24(SB)/8, $0xBFBFBFBFBFBFBFBF
+GLOBL cBF32<>(SB), RODATA|NOPTR, $32
+DATA cDF32<>+0(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+8(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+16(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+24(SB)/8, $0xDFDFDFDFDFDFDFDF
+GLOBL cDF32<>(SB), RODATA|NOPTR, $32
+DATA cEF32<>+0(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+8(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+16(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+24(SB)/8, $0xEFEFEFEFEFEFEFEF
+GLOBL cEF32<>(SB), RODATA|NOPTR, $32
+
+// UTF8CHECK256 checks the 32 bytes in Y1 (Y0 zero: nothing before them)
+// and leaves a non-zero byte in Y6 wherever an error shows. Tables in
+// Y13–Y15; uses Y2–Y6.
+#define UTF8CHECK256 \
+	UTF8PREVS256; \
+	UTF8LOOKUP256
+
+// UTF8PREVS256 computes prev1–3 of UTF8CHECK256 (Y3–Y5) by shuffles.
+#define UTF8PREVS256 \
+	VPERM2I128 $0x21, Y1, Y0, Y2; \
+	VPALIGNR   $15, Y2, Y1, Y3; \
+	VPALIGNR   $14, Y2, Y1, Y4; \
+	VPALIGNR   $13, Y2, Y1, Y5
+
+// UTF8PREVSMEM256 loads prev1–3 of UTF8CHECK256 (Y3–Y5) from the bytes
+// before the window at (SI)(AX*1), which must be inside the input.
+#define UTF8PREVSMEM256 \
+	VMOVDQU    -1(SI)(AX*1), Y3; \
+	VMOVDQU    -2(SI)(AX*1), Y4; \
+	VMOVDQU    -3(SI)(AX*1), Y5
+
+// UTF8LOOKUP256 is the rest of UTF8CHECK256, given prev1–3 in Y3–Y5.
+#define UTF8LOOKUP256 \
+	VPSRLW     $4, Y3, Y6; \
+	VPAND      c0F32<>(SB), Y6, Y6; \
+	VPSHUFB    Y6, Y13, Y6; \
+	VPAND      c0F32<>(SB), Y3, Y3; \
+	VPSHUFB    Y3, Y14, Y3; \
+	VPSRLW     $4, Y1, Y2; \
+	VPAND      c0F32<>(SB), Y2, Y2; \
+	VPSHUFB    Y2, Y15, Y2; \
+	VPAND      Y3, Y6, Y6; \
+	VPAND      Y2, Y6, Y6; \
+	VPSUBUSB   c6032<>(SB), Y4, Y4; \
+	VPSUBUSB   c7032<>(SB), Y5, Y5; \
+	VPOR       Y4, Y5, Y4; \
+	VPAND      c8032<>(SB), Y4, Y4; \
+	VPXOR      Y4, Y6, Y6
+
+// U8UNITS16 computes in Y5 the units of the 16 positions at p0 (p1, p2:
+// one and two bytes further). Constants: Y9 003F, Y10 07C0, Y11 00DF,
+// Y12 007F (words). Uses Y2–Y8.
+#define U8UNITS16(p0, p1, p2) \
+	VPMOVZXBW  p0, Y2; \
+	VPMOVZXBW  p1, Y3; \
+	VPMOVZXBW  p2, Y4; \
+	VPAND      Y9, Y3, Y3; \
+	VPAND      Y9, Y4, Y4; \
+	VPSLLW     $12, Y2, Y5; \
+	VPSLLW     $6, Y3, Y7; \
+	VPOR       Y7, Y5, Y5; \
+	VPOR       Y4, Y5, Y5; \
+	VPSLLW     $6, Y2, Y7; \
+	VPAND      Y10, Y7, Y7; \
+	VPOR       Y3, Y7, Y7; \
+	VPCMPGTW   Y11, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y7, Y5; \
+	VPCMPGTW   Y12, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y2, Y5
+
+// PACK16 packs the units in Y5 of the starts in the low 16 bits of R15
+// (wordShuf at CX); R11 and R12 receive the lanes' start masks.
+#define PACK16 \
+	MOVL       R15, R11; \
+	ANDL       $0xFF, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (CX)(DX*1), X6; \
+	MOVL       R15, R12; \
+	SHRL       $8, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (CX)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y5, Y5; \
+	POPCNTL    R11, R11; \
+	POPCNTL    R12, R12
+
+#define STORE16 \
+	VMOVDQU    X5, (DI)(BX*1); \
+	LEAQ       (BX)(R11*2), BX; \
+	VEXTRACTI128 $1, Y5, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*2), BX
+
+#define STORE32 \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R11*4), BX; \
+	VEXTRACTI128 $1, Y5, X5; \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*4), BX
+
+
+DATA w0007<>+0(SB)/8, $0x0007000700070007
+DATA w0007<>+8(SB)/8, $0x0007000700070007
+DATA w0007<>+16(SB)/8, $0x0007000700070007
+DATA w0007<>+24(SB)/8, $0x0007000700070007
+GLOBL w0007<>(SB), RODATA|NOPTR, $32
+DATA wD7C0<>+0(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+8(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+16(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+24(SB)/8, $0xD7C0D7C0D7C0D7C0
+GLOBL wD7C0<>(SB), RODATA|NOPTR, $32
+DATA w000F<>+0(SB)/8, $0x000F000F000F000F
+DATA w000F<>+8(SB)/8, $0x000F000F000F000F
+DATA w000F<>+16(SB)/8, $0x000F000F000F000F
+DATA w000F<>+24(SB)/8, $0x000F000F000F000F
+GLOBL w000F<>(SB), RODATA|NOPTR, $32
+DATA wDC00<>+0(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+8(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+16(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+24(SB)/8, $0xDC00DC00DC00DC00
+GLOBL wDC00<>(SB), RODATA|NOPTR, $32
+DATA w00EF<>+0(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+8(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+16(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+24(SB)/8, $0x00EF00EF00EF00EF
+GLOBL w00EF<>(SB), RODATA|NOPTR, $32
+DATA wBits<>+0(SB)/8, $0x0008000400020001
+DATA wBits<>+8(SB)/8, $0x0080004000200010
+DATA wBits<>+16(SB)/8, $0x0800040002000100
+DATA wBits<>+24(SB)/8, $0x8000400020001000
+GLOBL wBits<>(SB), RODATA|NOPTR, $32
+
+// PAIRS16 puts the surrogate pairs of four-byte characters into the units
+// U8UNITS16 left in Y5 (b0 in Y2, x1 in Y3, x2 in Y4); R13's low 16 bits
+// mark the lanes of first continuation bytes. Uses Y6–Y8, DX.
+#define PAIRS16 \
+	VPCMPGTW   w00EF<>(SB), Y2, Y8; \
+	VPAND      w0007<>(SB), Y2, Y6; \
+	VPSLLW     $8, Y6, Y6; \
+	VPSLLW     $2, Y3, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPSRLW     $4, Y4, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPADDW     wD7C0<>(SB), Y6, Y6; \
+	VPBLENDVB  Y8, Y6, Y5, Y5; \
+	VPAND      w000F<>(SB), Y3, Y6; \
+	VPSLLW     $6, Y6, Y6; \
+	VPOR       Y4, Y6, Y6; \
+	VPOR       wDC00<>(SB), Y6, Y6; \
+	MOVL       R13, DX; \
+	VMOVD      DX, X7; \
+	VPBROADCASTW X7, Y7; \
+	VPAND      wBits<>(SB), Y7, Y7; \
+	VPCMPEQW   wBits<>(SB), Y7, Y7; \
+	VPBLENDVB  Y7, Y6, Y5, Y5
+
+// func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX wordShuf.
+TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	VPXOR Y0, Y0, Y0
+	VBROADCASTI128 byte1High<>(SB), Y13
+	VBROADCASTI128 byte1Low<>(SB), Y14
+	VBROADCASTI128 byte2High<>(SB), Y15
+	MOVL $0x003F003F, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x07C007C0, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x00DF00DF, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x007F007F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	LEAQ ·wordShuf(SB), CX
+
+x16_loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34                     // the window and the two bytes after it
+	JB   x16_done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $80
+	JB   x16_done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       x16_multi
+	VPMOVZXBW (SI)(AX*1), Y2         // ASCII: widen
+	VPMOVZXBW 16(SI)(AX*1), Y3
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	ADDQ      $64, BX
+	ADDQ      $32, AX
+	JMP       x16_loop
+
+x16_multi:
+	CMPQ AX, $3
+	JB   x16_shift
+	UTF8PREVSMEM256                  // the window starts a character: the bytes before it are exact
+	JMP  x16_look
+
+x16_shift:
+	UTF8PREVS256
+
+x16_look:
+	UTF8LOOKUP256
+	VPTEST Y6, Y6
+	JNZ    x16_done                   // an error: the scalar code stops there
+
+	VPCMPGTB  cBF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: leads
+	VPCMPGTB  cDF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R12
+	ANDL      R10, R12               // R12: leads of three or four bytes
+	VPCMPGTB  cEF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R13
+	ANDL      R10, R13               // R13: leads of four bytes
+	CMPL      R13, $0x11111111
+	JEQ       x16_allquad             // eight four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $32, R14
+	BTL  $31, R11
+	JCC  x16_end2
+	MOVQ $31, R14
+	JMP  x16_end
+
+x16_end2:
+	BTL  $30, R12
+	JCC  x16_end3
+	MOVQ $30, R14
+	JMP  x16_end
+
+x16_end3:
+	BTL  $29, R13
+	JCC  x16_end
+	MOVQ $29, R14
+
+x16_end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   x16_quad                    // four-byte characters
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   x16_loop
+
+x16_quad:
+	// Four-byte characters: a character's lead lane gets the first unit
+	// of its surrogate pair and the lane of its first continuation byte
+	// the second, both from bytes the lanes already have:
+	//
+	//   lead (b0 >= F0): D7C0 + ((b0&7)<<8 | x1<<2 | x2>>4)
+	//   next lane:       DC00 | (x1&F)<<6 | x2       (its own x1, x2)
+	//
+	// and both lanes are kept. DX: the four-byte leads.
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+	MOVL  DX, R13
+	SHLL  $1, R13                    // R13: their first continuation bytes
+	ORL   R13, R15                   // R15: the lanes to keep
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PAIRS16
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	SHRL  $16, R13
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PAIRS16
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   x16_loop
+
+x16_allquad:
+	QUADCP256
+	VPSRLD     $10, Y2, Y3
+	VPADDD     qd7c0<>(SB), Y3, Y3
+	VPAND      q3ff<>(SB), Y2, Y4
+	VPOR       qdc00<>(SB), Y4, Y4
+	VPSLLD     $16, Y4, Y4
+	VPOR       Y4, Y3, Y3
+	VMOVDQU    Y3, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        x16_loop
+
+x16_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+
+// func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX wordShuf.
+TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	VPXOR Y0, Y0, Y0
+	VBROADCASTI128 byte1High<>(SB), Y13
+	VBROADCASTI128 byte1Low<>(SB), Y14
+	VBROADCASTI128 byte2High<>(SB), Y15
+	MOVL $0x003F003F, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x07C007C0, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x00DF00DF, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x007F007F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	LEAQ ·wordShuf(SB), CX
+
+x32_loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34                     // the window and the two bytes after it
+	JB   x32_done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $160
+	JB   x32_done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       x32_multi
+	VPMOVZXBD (SI)(AX*1), Y2         // ASCII: widen
+	VPMOVZXBD 8(SI)(AX*1), Y3
+	VPMOVZXBD 16(SI)(AX*1), Y4
+	VPMOVZXBD 24(SI)(AX*1), Y5
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	VMOVDQU   Y4, 64(DI)(BX*1)
+	VMOVDQU   Y5, 96(DI)(BX*1)
+	ADDQ      $128, BX
+	ADDQ      $32, AX
+	JMP       x32_loop
+
+x32_multi:
+	CMPQ AX, $3
+	JB   x32_shift
+	UTF8PREVSMEM256                  // the window starts a character: the bytes before it are exact
+	JMP  x32_look
+
+x32_shift:
+	UTF8PREVS256
+
+x32_look:
+	UTF8LOOKUP256
+	VPTEST Y6, Y6
+	JNZ    x32_done                   // an error: the scalar code stops there
+
+	VPCMPGTB  cBF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: leads
+	VPCMPGTB  cDF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R12
+	ANDL      R10, R12               // R12: leads of three or four bytes
+	VPCMPGTB  cEF32<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R13
+	ANDL      R10, R13               // R13: leads of four bytes
+	CMPL      R13, $0x11111111
+	JEQ       x32_allquad             // eight four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $32, R14
+	BTL  $31, R11
+	JCC  x32_end2
+	MOVQ $31, R14
+	JMP  x32_end
+
+x32_end2:
+	BTL  $30, R12
+	JCC  x32_end3
+	MOVQ $30, R14
+	JMP  x32_end
+
+x32_end3:
+	BTL  $29, R13
+	JCC  x32_end
+	MOVQ $29, R14
+
+x32_end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   x32_done                    // a four-byte character: left to the scalar code
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE32
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE32
+	ADDQ  R14, AX
+	JMP   x32_loop
+
+x32_allquad:
+	QUADCP256
+	VMOVDQU    Y2, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        x32_loop
+
+x32_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET

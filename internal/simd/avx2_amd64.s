@@ -1,0 +1,810 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// The AVX2 converters. AVX2 has no compress instruction, so the bytes to
+// keep are gathered by VPSHUFB with shuffles looked up in tables built at
+// start-up (tables_amd64.go), one per 128-bit lane, keyed by a mask of the
+// lane's contents; or, for UTF-8 to Latin-1, by PEXT on 64-bit groups.
+
+// EXPAND16 appends the UTF-8 form of 16 words in Y2 (each below 800, as
+// from Latin-1 or UTF-16), given in R11 a 16-bit mask of the words above
+// 7F. A word above 7F becomes C0|w>>6, 80|w&3F (low byte first); the
+// shuffle of twoByteShuf[m] keeps, for each of a lane's 8 words, its low
+// byte and, where bit i of m is set, its high byte: 8+popcount(m) bytes.
+// Constants: Y10 3F00 words, Y11 80C0 words, Y13 007F words.
+// Uses Y3–Y7, R12, DX; R13 holds the table's address.
+#define EXPAND16 \
+	VPSRLW     $6, Y2, Y3; \
+	VPSLLW     $8, Y2, Y4; \
+	VPAND      Y10, Y4, Y4; \
+	VPOR       Y4, Y3, Y3; \
+	VPOR       Y11, Y3, Y3; \
+	VPCMPGTW   Y13, Y2, Y5; \
+	VPBLENDVB  Y5, Y3, Y2, Y2; \
+	MOVL       R11, R12; \
+	ANDL       $0xFF, R12; \
+	SHLL       $4, R12; \
+	VMOVDQU    (R13)(R12*1), X6; \
+	MOVL       R11, DX; \
+	SHRL       $8, DX; \
+	ANDL       $0xFF, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (R13)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y2, Y2; \
+	VMOVDQU    X2, (DI)(BX*1); \
+	MOVL       R11, DX; \
+	ANDL       $0xFF, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       8(BX)(DX*1), BX; \
+	VEXTRACTI128 $1, Y2, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	MOVL       R11, DX; \
+	SHRL       $8, DX; \
+	ANDL       $0xFF, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       8(BX)(DX*1), BX
+
+#define EXPANDCONSTS \
+	MOVL $0x3F003F00, DX; \
+	VMOVQ DX, X10; \
+	VPBROADCASTD X10, Y10; \
+	MOVL $0x80C080C0, DX; \
+	VMOVQ DX, X11; \
+	VPBROADCASTD X11, Y11; \
+	MOVL $0x007F007F, DX; \
+	VMOVQ DX, X13; \
+	VPBROADCASTD X13, Y13; \
+	LEAQ ·twoByteShuf(SB), R13
+
+// func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// 32 bytes a step: copied when ASCII, else widened 16 at a time and
+// expanded (EXPAND16). Registers: DI dst, R8 len(dst), SI src, R9
+// len(src), BX nDst, AX nSrc.
+TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	EXPANDCONSTS
+
+l2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   l2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   l2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: bytes above 7F
+	TESTL     R10, R10
+	JNZ       l2expand
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       l2loop
+
+l2expand:
+	VPMOVZXBW (SI)(AX*1), Y2
+	MOVL      R10, R11
+	EXPAND16
+	VPMOVZXBW 16(SI)(AX*1), Y2
+	MOVL      R10, R11
+	SHRL      $16, R11
+	EXPAND16
+	ADDQ      $32, AX
+	JMP       l2loop
+
+l2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// The rules of utf8ToLatin1AVX512 on 32-byte blocks (31 when the block
+// ends with a lead): the block is checked with masks in general
+// registers, 40 is added after each C3, the block is stored to dst, and
+// then compacted in place, 8 bytes at a time, by PEXT with the mask of
+// the bytes to keep (the output never overtakes the input).
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x40404040, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10            // 40
+	MOVL $0xC3C3C3C3, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11            // C3
+	MOVL $0xBFBFBFBF, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12            // BF: signed compare bound for leads
+	MOVL $0xFEFEFEFE, DX
+	VMOVQ DX, X13
+	VPBROADCASTD X13, Y13            // FE
+	MOVL $0xC2C2C2C2, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14            // C2
+	VPXOR Y15, Y15, Y15
+	MOVQ $0x0101010101010101, R15
+
+u2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   u2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $32
+	JB   u2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       u2mixed
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       u2loop
+
+u2mixed:
+	// Leads are the bytes C0–FF: as signed bytes, above BF (-65).
+	VPCMPGTB  Y12, Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: bytes >= C0 (ASCII is above BF too, as signed)
+	VPAND     Y13, Y1, Y3
+	VPCMPEQB  Y14, Y3, Y3
+	VPMOVMSKB Y3, R12                // R12: C2 and C3
+	CMPL      R11, R12
+	JNE       u2done                 // a lead other than C2, C3
+
+	MOVL R11, R14
+	NOTL R14                         // R14: the bytes to keep
+	MOVL R14, DX
+	ANDL R10, DX                     // DX: continuation bytes
+	MOVQ $32, CX
+	BTRL $31, R11
+	JCC  u2pairs
+	MOVQ $31, CX                     // a lead in the last byte waits
+
+u2pairs:
+	MOVL R11, R12
+	SHLL $1, R12
+	CMPL DX, R12
+	JNE  u2done                      // a lead without its continuation, or a stray one
+
+	// Each byte's predecessor: the block shifted up by one byte.
+	VPERM2I128 $0x08, Y1, Y1, Y2     // low lane zero, high lane = the low lane
+	VPALIGNR   $15, Y2, Y1, Y2
+	VPCMPEQB   Y11, Y2, Y2           // after C3
+	VPAND      Y10, Y2, Y2
+	VPADDB     Y2, Y1, Y1
+	VMOVDQU    Y1, (DI)(BX*1)
+
+	// Compact in place: four groups of 8 bytes.
+	MOVQ BX, R13                     // where the block was stored
+	MOVQ $0, R12
+
+#define COMPACT8(off) \
+	MOVL    R14, DX; \
+	SHRL    $off, DX; \
+	ANDL    $0xFF, DX; \
+	PDEPQ   R15, DX, R11; \
+	IMUL3Q  $0xFF, R11, R11; \
+	MOVQ    off(DI)(R13*1), R10; \
+	PEXTQ   R11, R10, R10; \
+	MOVQ    R10, (DI)(BX*1); \
+	POPCNTL DX, DX; \
+	ADDQ    DX, BX
+
+	COMPACT8(0)
+	COMPACT8(8)
+	COMPACT8(16)
+	COMPACT8(24)
+	ADDQ CX, AX
+	JMP  u2loop
+
+u2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+DATA d800w<>+0(SB)/8, $0xD800D800D800D800
+DATA d800w<>+8(SB)/8, $0xD800D800D800D800
+DATA d800w<>+16(SB)/8, $0xD800D800D800D800
+DATA d800w<>+24(SB)/8, $0xD800D800D800D800
+GLOBL d800w<>(SB), RODATA|NOPTR, $32
+
+DATA fc00w<>+0(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+8(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+16(SB)/8, $0xFC00FC00FC00FC00
+DATA fc00w<>+24(SB)/8, $0xFC00FC00FC00FC00
+GLOBL fc00w<>(SB), RODATA|NOPTR, $32
+DATA dc00w<>+0(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+8(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+16(SB)/8, $0xDC00DC00DC00DC00
+DATA dc00w<>+24(SB)/8, $0xDC00DC00DC00DC00
+GLOBL dc00w<>(SB), RODATA|NOPTR, $32
+DATA fc00d<>+0(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+8(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+16(SB)/8, $0x0000FC000000FC00
+DATA fc00d<>+24(SB)/8, $0x0000FC000000FC00
+GLOBL fc00d<>(SB), RODATA|NOPTR, $32
+DATA d800d<>+0(SB)/8, $0x0000D8000000D800
+DATA d800d<>+8(SB)/8, $0x0000D8000000D800
+DATA d800d<>+16(SB)/8, $0x0000D8000000D800
+DATA d800d<>+24(SB)/8, $0x0000D8000000D800
+GLOBL d800d<>(SB), RODATA|NOPTR, $32
+DATA dc00d<>+0(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+8(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+16(SB)/8, $0x0000DC000000DC00
+DATA dc00d<>+24(SB)/8, $0x0000DC000000DC00
+GLOBL dc00d<>(SB), RODATA|NOPTR, $32
+DATA pairOff<>+0(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+8(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+16(SB)/8, $0x035FDC00035FDC00
+DATA pairOff<>+24(SB)/8, $0x035FDC00035FDC00
+GLOBL pairOff<>(SB), RODATA|NOPTR, $32
+DATA c80f0d<>+0(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+8(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+16(SB)/8, $0x000080F0000080F0
+DATA c80f0d<>+24(SB)/8, $0x000080F0000080F0
+GLOBL c80f0d<>(SB), RODATA|NOPTR, $32
+DATA c8080d<>+0(SB)/8, $0x0000808000008080
+DATA c8080d<>+8(SB)/8, $0x0000808000008080
+DATA c8080d<>+16(SB)/8, $0x0000808000008080
+DATA c8080d<>+24(SB)/8, $0x0000808000008080
+GLOBL c8080d<>(SB), RODATA|NOPTR, $32
+DATA c3fd<>+0(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+8(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+16(SB)/8, $0x0000003F0000003F
+DATA c3fd<>+24(SB)/8, $0x0000003F0000003F
+GLOBL c3fd<>(SB), RODATA|NOPTR, $32
+DATA f800w<>+0(SB)/8, $0xF800F800F800F800
+DATA f800w<>+8(SB)/8, $0xF800F800F800F800
+DATA f800w<>+16(SB)/8, $0xF800F800F800F800
+DATA f800w<>+24(SB)/8, $0xF800F800F800F800
+GLOBL f800w<>(SB), RODATA|NOPTR, $32
+
+DATA c3f000000d<>+0(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+8(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+16(SB)/8, $0x3F0000003F000000
+DATA c3f000000d<>+24(SB)/8, $0x3F0000003F000000
+GLOBL c3f000000d<>(SB), RODATA|NOPTR, $32
+DATA c808080f0d<>+0(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+8(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+16(SB)/8, $0x808080F0808080F0
+DATA c808080f0d<>+24(SB)/8, $0x808080F0808080F0
+GLOBL c808080f0d<>(SB), RODATA|NOPTR, $32
+
+// PACK3 packs the dwords of Y4 given R11 (lanes above 7F) and R12 (lanes
+// of three bytes) and appends them (threeByteShuf at R14, threeByteLen
+// at R15).
+#define PACK3 \
+	ANDNL      R11, R12, R11; \
+	MOVL       $0x5555, DX; \
+	PDEPL      DX, R11, R11; \
+	MOVL       $0xAAAA, DX; \
+	PDEPL      DX, R12, R12; \
+	ORL        R12, R11; \
+	MOVL       R11, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (R14)(DX*1), X6; \
+	SHRL       $8, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (R14)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y4, Y4; \
+	VMOVDQU    X4, (DI)(BX*1); \
+	MOVBLZX    (R15)(R12*1), DX; \
+	ADDQ       DX, BX; \
+	VEXTRACTI128 $1, Y4, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	MOVBLZX    (R15)(R11*1), DX; \
+	ADDQ       DX, BX
+
+// EXPAND8S is EXPAND8 for units that include surrogate pairs (already
+// checked to be paired). A pair's two lanes each give two bytes of the
+// four-byte form of c = (first<<10) + second - 35FDC00: the first lane
+// F0|c>>18, 80|c>>12&3F, the second 80|c>>6&3F, 80|c&3F; so every lane
+// keeps its place in threeByteShuf's scheme. next is the address of the
+// units one place further; Y15 must hold each lane's predecessor.
+// Uses Y1–Y7.
+#define EXPAND8S(src, next) \
+	VPMOVZXWD  src, Y3; \
+	VPSRLD     $12, Y3, Y4; \
+	VPSLLD     $2, Y3, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPSLLD     $16, Y3, Y5; \
+	VPAND      Y8, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPOR       Y9, Y4, Y4; \
+	VPSRLD     $6, Y3, Y5; \
+	VPSLLD     $8, Y3, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       Y11, Y5, Y5; \
+	VPCMPGTD   Y14, Y3, Y7; \
+	VPBLENDVB  Y7, Y4, Y5, Y4; \
+	VMOVMSKPS  Y7, R12; \
+	VPCMPGTD   Y12, Y3, Y6; \
+	VPBLENDVB  Y6, Y4, Y3, Y4; \
+	VMOVMSKPS  Y6, R11; \
+	VPAND      fc00d<>(SB), Y3, Y1; \
+	VPCMPEQD   d800d<>(SB), Y1, Y2; \
+	VPCMPEQD   dc00d<>(SB), Y1, Y1; \
+	VPOR       Y1, Y2, Y5; \
+	VMOVMSKPS  Y5, DX; \
+	ANDNL      R12, DX, R12; \
+	VPMOVZXWD  next, Y5; \
+	VPSLLD     $10, Y3, Y6; \
+	VPADDD     Y5, Y6, Y6; \
+	VPSUBD     pairOff<>(SB), Y6, Y6; \
+	VPSRLD     $18, Y6, Y5; \
+	VPSRLD     $4, Y6, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       c80f0d<>(SB), Y5, Y5; \
+	VPBLENDVB  Y2, Y5, Y4, Y4; \
+	VPSLLD     $10, Y15, Y5; \
+	VPADDD     Y3, Y5, Y5; \
+	VPSUBD     pairOff<>(SB), Y5, Y5; \
+	VPSRLD     $6, Y5, Y6; \
+	VPAND      c3fd<>(SB), Y6, Y6; \
+	VPSLLD     $8, Y5, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       c8080d<>(SB), Y5, Y5; \
+	VPBLENDVB  Y1, Y5, Y4, Y4; \
+	PACK3
+
+// EXPAND8 appends the UTF-8 form of the 8 units at src (none a
+// surrogate), widened to dwords: each lane gets its whole form, low byte
+// first (the forms of utf16LEToUTF8AVX512), and threeByteShuf[k] packs a
+// lane's 4 dwords, k holding two bits per dword: its length less one.
+// Constants: Y8 3F0000, Y9 8080E0, Y12 7F, Y14 7FF (dwords); Y10, Y11 as
+// for EXPAND16 (their upper words only touch bytes that are dropped).
+// R14 holds the address of threeByteShuf, R15 of threeByteLen.
+#define EXPAND8(src) \
+	VPMOVZXWD  src, Y3; \
+	VPSRLD     $12, Y3, Y4; \
+	VPSLLD     $2, Y3, Y5; \
+	VPAND      Y10, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPSLLD     $16, Y3, Y5; \
+	VPAND      Y8, Y5, Y5; \
+	VPOR       Y5, Y4, Y4; \
+	VPOR       Y9, Y4, Y4; \
+	VPSRLD     $6, Y3, Y5; \
+	VPSLLD     $8, Y3, Y6; \
+	VPAND      Y10, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPOR       Y11, Y5, Y5; \
+	VPCMPGTD   Y14, Y3, Y7; \
+	VPBLENDVB  Y7, Y4, Y5, Y4; \
+	VMOVMSKPS  Y7, R12; \
+	VPCMPGTD   Y12, Y3, Y6; \
+	VPBLENDVB  Y6, Y4, Y3, Y4; \
+	VMOVMSKPS  Y6, R11; \
+	PACK3
+
+// The three-byte step: 16 units all in 0800–FFFF (no surrogate) give
+// 48 bytes. Words A = E0|w>>12, 80|w>>6&3F and bytes B = 80|w&3F are
+// interleaved (A, A, B for each unit) by four fixed shuffles per lane: 24
+// bytes a lane, as 16 and 8.
+DATA threeA0<>+0(SB)/8, $0x0504800302800100
+DATA threeA0<>+8(SB)/8, $0x0A80090880070680
+DATA threeA0<>+16(SB)/8, $0x0504800302800100
+DATA threeA0<>+24(SB)/8, $0x0A80090880070680
+GLOBL threeA0<>(SB), RODATA|NOPTR, $32
+DATA threeB0<>+0(SB)/8, $0x8080018080008080
+DATA threeB0<>+8(SB)/8, $0x8004808003808002
+DATA threeB0<>+16(SB)/8, $0x8080018080008080
+DATA threeB0<>+24(SB)/8, $0x8004808003808002
+GLOBL threeB0<>(SB), RODATA|NOPTR, $32
+DATA threeA1<>+0(SB)/8, $0x800F0E800D0C800B
+DATA threeA1<>+8(SB)/8, $0x8080808080808080
+DATA threeA1<>+16(SB)/8, $0x800F0E800D0C800B
+DATA threeA1<>+24(SB)/8, $0x8080808080808080
+GLOBL threeA1<>(SB), RODATA|NOPTR, $32
+DATA threeB1<>+0(SB)/8, $0x0780800680800580
+DATA threeB1<>+8(SB)/8, $0x8080808080808080
+DATA threeB1<>+16(SB)/8, $0x0780800680800580
+DATA threeB1<>+24(SB)/8, $0x8080808080808080
+GLOBL threeB1<>(SB), RODATA|NOPTR, $32
+DATA c80e0w<>+0(SB)/8, $0x80E080E080E080E0
+DATA c80e0w<>+8(SB)/8, $0x80E080E080E080E0
+DATA c80e0w<>+16(SB)/8, $0x80E080E080E080E0
+DATA c80e0w<>+24(SB)/8, $0x80E080E080E080E0
+GLOBL c80e0w<>(SB), RODATA|NOPTR, $32
+DATA c003fw<>+0(SB)/8, $0x003F003F003F003F
+DATA c003fw<>+8(SB)/8, $0x003F003F003F003F
+DATA c003fw<>+16(SB)/8, $0x003F003F003F003F
+DATA c003fw<>+24(SB)/8, $0x003F003F003F003F
+GLOBL c003fw<>(SB), RODATA|NOPTR, $32
+DATA c0080w<>+0(SB)/8, $0x0080008000800080
+DATA c0080w<>+8(SB)/8, $0x0080008000800080
+DATA c0080w<>+16(SB)/8, $0x0080008000800080
+DATA c0080w<>+24(SB)/8, $0x0080008000800080
+GLOBL c0080w<>(SB), RODATA|NOPTR, $32
+
+DATA surrD800<>+0(SB)/8, $0x0000D8000000D800
+DATA surrD800<>+8(SB)/8, $0x0000D8000000D800
+DATA surrD800<>+16(SB)/8, $0x0000D8000000D800
+DATA surrD800<>+24(SB)/8, $0x0000D8000000D800
+GLOBL surrD800<>(SB), RODATA|NOPTR, $32
+
+// func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// 16 units (32 bytes) a step: narrowed when ASCII; expanded as words
+// (EXPAND16) when all are below 800; else 8 at a time as dwords (EXPAND8).
+// A step with a surrogate ends the loop (the scalar code does that part).
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Y0 FF80 words, Y15 F800 words.
+TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	EXPANDCONSTS
+	MOVL $0xFF80FF80, DX
+	VMOVQ DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL $0xF800F800, DX
+	VMOVQ DX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0x3F0000, DX
+	VMOVQ DX, X8
+	VPBROADCASTD X8, Y8
+	MOVL $0x8080E0, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x7F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL $0x7FF, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	LEAQ ·threeByteShuf(SB), R14
+	LEAQ ·threeByteLen(SB), R15
+
+v2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   v2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   v2done
+
+	VMOVDQU (SI)(AX*1), Y1
+	VPTEST  Y0, Y1
+	JNZ     v2wide
+	VPACKUSWB Y1, Y1, Y2             // ASCII: narrow (lane by lane)
+	VPERMQ  $0x08, Y2, Y2
+	VMOVDQU X2, (DI)(BX*1)
+	ADDQ    $32, AX
+	ADDQ    $16, BX
+	JMP     v2loop
+
+v2wide:
+	VPAND    Y15, Y1, Y2
+	VPCMPEQW d800w<>(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      v2surr                  // a surrogate
+	VPTEST   Y15, Y1
+	JZ       v2two
+	VPAND    Y15, Y1, Y2
+	VPXOR    Y3, Y3, Y3
+	VPCMPEQW Y3, Y2, Y2              // units below 800
+	VPTEST   Y2, Y2
+	JNZ      v2three                 // a mix: by dwords
+	VPSRLW   $12, Y1, Y2             // all three bytes long
+	VPSLLW   $2, Y1, Y3
+	VPAND    Y10, Y3, Y3
+	VPOR     Y3, Y2, Y2
+	VPOR     c80e0w<>(SB), Y2, Y2    // A
+	VPAND    c003fw<>(SB), Y1, Y3
+	VPOR     c0080w<>(SB), Y3, Y3
+	VPACKUSWB Y3, Y3, Y3             // B, 8 bytes a lane
+	VPSHUFB  threeA0<>(SB), Y2, Y4
+	VPSHUFB  threeB0<>(SB), Y3, Y5
+	VPOR     Y5, Y4, Y4
+	VPSHUFB  threeA1<>(SB), Y2, Y6
+	VPSHUFB  threeB1<>(SB), Y3, Y7
+	VPOR     Y7, Y6, Y6
+	VMOVDQU  X4, (DI)(BX*1)
+	VMOVQ    X6, 16(DI)(BX*1)
+	VEXTRACTI128 $1, Y4, X4
+	VEXTRACTI128 $1, Y6, X6
+	VMOVDQU  X4, 24(DI)(BX*1)
+	VMOVQ    X6, 40(DI)(BX*1)
+	ADDQ     $48, BX
+	ADDQ     $32, AX
+	JMP      v2loop
+
+v2two:
+	VPCMPGTW  Y13, Y1, Y2            // all below 800: by words
+	VPMOVMSKB Y2, R11
+	MOVL      $0x55555555, DX
+	PEXTL     DX, R11, R11           // R11: one bit per word above 7F
+	VMOVDQA   Y1, Y2
+	EXPAND16
+	ADDQ      $32, AX
+	JMP       v2loop
+
+v2three:
+	EXPAND8((SI)(AX*1))
+	EXPAND8(16(SI)(AX*1))
+	ADDQ $32, AX
+	JMP  v2loop
+
+v2surr:
+	// Surrogates: every first unit (D800–DBFF) must be followed by a
+	// second (DC00–DFFF) and every second preceded by a first; a first
+	// unit in the last place waits for the next step (its lane's two
+	// bytes are dropped from the output). Reads two bytes past the step.
+	VPAND     fc00w<>(SB), Y1, Y2
+	VPCMPEQW  d800w<>(SB), Y2, Y3
+	VPCMPEQW  dc00w<>(SB), Y2, Y2
+	VPMOVMSKB Y3, R11
+	VPMOVMSKB Y2, R12
+	MOVL      $0x55555555, DX
+	PEXTL     DX, R11, R11           // R11: first units
+	PEXTL     DX, R12, R12           // R12: second units
+	CMPL      R11, $0x5555
+	JNE       v2surrmix
+	CMPL      R12, $0xAAAA
+	JEQ       v2allpairs
+
+v2surrmix:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34
+	JB   v2done
+	MOVQ      $32, CX
+	BTRL      $15, R11
+	JCC       v2pairs
+	MOVQ      $30, CX
+
+v2pairs:
+	SHLL $1, R11
+	CMPL R11, R12
+	JNE  v2done                      // an unpaired surrogate
+	VPMOVZXWD (SI)(AX*1), Y3
+	MOVQ      $0x0605040302010000, DX
+	VMOVQ     DX, X15
+	VPMOVZXBD X15, Y15
+	VPERMD    Y3, Y15, Y15           // lane i: unit i-1 (lane 0: itself, never a second unit here)
+	EXPAND8S((SI)(AX*1), 2(SI)(AX*1))
+	VPMOVZXWD 14(SI)(AX*1), Y15      // predecessors of units 8–15
+	EXPAND8S(16(SI)(AX*1), 18(SI)(AX*1))
+	VMOVDQU   f800w<>(SB), Y15
+	CMPQ      CX, $32
+	JEQ       v2surrnext
+	SUBQ      $2, BX                 // the waiting first unit's bytes
+
+v2surrnext:
+	ADDQ CX, AX
+	JMP  v2loop
+
+v2allpairs:
+	// Eight surrogate pairs: each dword is a pair (first unit low), and
+	// becomes the four bytes of c = (first<<10) + second - 35FDC00:
+	// F0|c>>18, 80|c>>12&3F, 80|c>>6&3F, 80|c&3F.
+	VPSLLD   $16, Y1, Y2
+	VPSRLD   $6, Y2, Y2              // first<<10
+	VPSRLD   $16, Y1, Y3             // second
+	VPADDD   Y3, Y2, Y2
+	VPSUBD   pairOff<>(SB), Y2, Y2   // c
+	VPSRLD   $18, Y2, Y3
+	VPSRLD   $4, Y2, Y4
+	VPAND    Y10, Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPSLLD   $10, Y2, Y4
+	VPAND    Y8, Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPSLLD   $24, Y2, Y4
+	VPAND    c3f000000d<>(SB), Y4, Y4
+	VPOR     Y4, Y3, Y3
+	VPOR     c808080f0d<>(SB), Y3, Y3
+	VMOVDQU  Y3, (DI)(BX*1)
+	ADDQ     $32, BX
+	ADDQ     $32, AX
+	JMP      v2loop
+
+v2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+DATA d110000<>+0(SB)/8, $0x0011000000110000
+DATA d110000<>+8(SB)/8, $0x0011000000110000
+DATA d110000<>+16(SB)/8, $0x0011000000110000
+DATA d110000<>+24(SB)/8, $0x0011000000110000
+GLOBL d110000<>(SB), RODATA|NOPTR, $32
+DATA dfffff800<>+0(SB)/8, $0xFFFFF800FFFFF800
+DATA dfffff800<>+8(SB)/8, $0xFFFFF800FFFFF800
+DATA dfffff800<>+16(SB)/8, $0xFFFFF800FFFFF800
+DATA dfffff800<>+24(SB)/8, $0xFFFFF800FFFFF800
+GLOBL dfffff800<>(SB), RODATA|NOPTR, $32
+DATA dffffff80<>+0(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+8(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+16(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+24(SB)/8, $0xFFFFFF80FFFFFF80
+GLOBL dffffff80<>(SB), RODATA|NOPTR, $32
+DATA d7fff<>+0(SB)/8, $0x0000FFFF0000FFFF
+DATA d7fff<>+8(SB)/8, $0x0000FFFF0000FFFF
+DATA d7fff<>+16(SB)/8, $0x0000FFFF0000FFFF
+DATA d7fff<>+24(SB)/8, $0x0000FFFF0000FFFF
+GLOBL d7fff<>(SB), RODATA|NOPTR, $32
+DATA d3f00<>+0(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+8(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+16(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+24(SB)/8, $0x00003F0000003F00
+GLOBL d3f00<>(SB), RODATA|NOPTR, $32
+
+// func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// UTF-32LE to UTF-8, AVX2: 8 units (32 bytes) a step. A unit that is not
+// a scalar value ends the loop. ASCII steps are narrowed; the others get
+// each unit's whole UTF-8 form in its dword (the forms of
+// utf32LEToUTF8AVX512) and threeByteShuf packs them, keyed by two bits a
+// dword (its length less one). Registers: DI dst, R8 len(dst), SI src,
+// R9 len(src), BX nDst, AX nSrc; R14 threeByteShuf, R15 threeByteLen.
+// Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
+// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x3F0000, DX
+	VMOVQ DX, X8
+	VPBROADCASTD X8, Y8
+	MOVL $0x8080E0, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x3F003F00, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x80C080C0, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x7F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL $0x7FF, DX
+	VMOVQ DX, X13
+	VPBROADCASTD X13, Y13
+	MOVL $0xFFFF, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	MOVL $0x808080F0, DX
+	VMOVQ DX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0x3F000000, DX
+	VMOVQ DX, X0
+	VPBROADCASTD X0, Y0
+	LEAQ ·threeByteShuf(SB), R14
+	LEAQ ·threeByteLen(SB), R15
+
+t2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   t2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $48
+	JB   t2done
+
+	VMOVDQU  (SI)(AX*1), Y3
+	VPMINUD  d110000<>(SB), Y3, Y1
+	VPCMPEQD d110000<>(SB), Y1, Y1   // units above 10FFFF
+	VPAND    dfffff800<>(SB), Y3, Y2
+	VPCMPEQD surrD800<>(SB), Y2, Y2  // surrogates
+	VPOR     Y2, Y1, Y1
+	VPTEST   Y1, Y1
+	JNZ      t2done
+	VPTEST   dffffff80<>(SB), Y3
+	JNZ      t2wide
+	VPACKUSDW Y3, Y3, Y3             // ASCII: narrow (lane by lane)
+	VPACKUSWB Y3, Y3, Y3
+	VMOVD    X3, (DI)(BX*1)
+	VEXTRACTI128 $1, Y3, X4
+	VMOVD    X4, 4(DI)(BX*1)
+	ADDQ     $32, AX
+	ADDQ     $8, BX
+	JMP      t2loop
+
+t2wide:
+	VPSRLD   $18, Y3, Y4             // four bytes
+	VPSRLD   $4, Y3, Y5
+	VPAND    d3f00<>(SB), Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPSLLD   $10, Y3, Y5
+	VPAND    Y8, Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPSLLD   $24, Y3, Y5
+	VPAND    Y0, Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPOR     Y15, Y4, Y4
+	VPSRLD   $12, Y3, Y5             // three bytes
+	VPSLLD   $2, Y3, Y6
+	VPAND    Y10, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPSLLD   $16, Y3, Y6
+	VPAND    Y8, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPOR     Y9, Y5, Y5
+	VPCMPGTD Y14, Y3, Y7             // above FFFF
+	VMOVMSKPS Y7, R10
+	VPBLENDVB Y7, Y4, Y5, Y4
+	VPSRLD   $6, Y3, Y5              // two bytes
+	VPSLLD   $8, Y3, Y6
+	VPAND    Y10, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPOR     Y11, Y5, Y5
+	VPCMPGTD Y13, Y3, Y7             // above 7FF
+	VMOVMSKPS Y7, R12
+	VPBLENDVB Y7, Y4, Y5, Y4
+	VPCMPGTD Y12, Y3, Y7             // above 7F
+	VMOVMSKPS Y7, R11
+	VPBLENDVB Y7, Y4, Y3, Y4
+	// Keys: bit 0 of a dword's code is set for lengths 2 and 4, bit 1
+	// for lengths 3 and 4.
+	ANDNL    R11, R12, R11           // R11: exactly two bytes
+	ORL      R10, R11                // ... or four
+	MOVL     $0x5555, DX
+	PDEPL    DX, R11, R11
+	MOVL     $0xAAAA, DX
+	PDEPL    DX, R12, R12
+	ORL      R12, R11
+	MOVL     R11, R12
+	ANDL     $0xFF, R12
+	MOVL     R12, DX
+	SHLL     $4, DX
+	VMOVDQU  (R14)(DX*1), X6
+	SHRL     $8, R11
+	MOVL     R11, DX
+	SHLL     $4, DX
+	VINSERTI128 $1, (R14)(DX*1), Y6, Y6
+	VPSHUFB  Y6, Y4, Y4
+	VMOVDQU  X4, (DI)(BX*1)
+	MOVBLZX  (R15)(R12*1), DX
+	ADDQ     DX, BX
+	VEXTRACTI128 $1, Y4, X7
+	VMOVDQU  X7, (DI)(BX*1)
+	MOVBLZX  (R15)(R11*1), DX
+	ADDQ     DX, BX
+	ADDQ     $32, AX
+	JMP      t2loop
+
+t2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package simd
+
+import "time"
+
+func threadCPUTime() time.Duration { return 0 }
