@@ -1,0 +1,298 @@
+package simd
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// SBCS is a single-byte character set in the forms the conversion
+// kernels use: bytes 00–7F are ASCII, bytes 80–FF map through a table of
+// 128 code points (all in the BMP; 0 marks a byte without a character).
+// Build one with NewSBCS and share it: it is read-only and safe for
+// concurrent use.
+type SBCS struct {
+	vec sbcsVec // the vector kernels' tables; first, so its offsets are fixed
+
+	// dec maps every byte to its UTF-8 form, packed little-endian in the
+	// low three bytes, with the length in the top byte; 0 is a byte
+	// without a character (byte 00 is 1<<24).
+	dec [256]uint32
+	// pages maps a code point to its byte, by 256-code-point page (a
+	// zero entry: no byte); low is the same for U+0000–U+07FF, flat.
+	pages [256]*[256]byte
+	low   [0x800]byte
+}
+
+// sbcsVec holds the tables of the vector kernels. Its layout is fixed:
+// the assembly reads it by offset.
+type sbcsVec struct {
+	// dec holds, for byte 80+i, the first, second and third byte of the
+	// UTF-8 form of its code point (0 where the form is shorter; a first
+	// byte 0 marks a byte without a character). Offsets 0, 128, 256.
+	dec [3][128]byte
+	// slot maps a two-byte lead (by its low six bits) to 64 times the
+	// slot of its 64 code points in rev, or to sbcsNoSlot when the lead
+	// has none. Offset 384.
+	slot [64]byte
+	// rev maps slot*64 + (continuation byte & 3F) to the byte of that
+	// code point (0: none). Offset 448.
+	rev [256]byte
+}
+
+// sbcsNoSlot marks a lead without a slot; its low bit never occurs in a
+// slot base (a multiple of 64).
+const sbcsNoSlot = 0x01
+
+// NewSBCS builds the tables of the single-byte character set whose bytes
+// 80–FF map to the code points high[0]–high[127]; a zero entry is a byte
+// without a character. When two bytes map to the same code point, the
+// lower byte is the one encoding gives. It allocates the tables.
+func NewSBCS(high *[128]uint16) *SBCS {
+	t := new(SBCS)
+	for b := 0; b < 0x80; b++ {
+		t.dec[b] = uint32(b) | 1<<24
+	}
+	var leadCount [32]int
+	for i, r := range high {
+		if r == 0 {
+			continue
+		}
+		var u [3]byte
+		n := utf8.EncodeRune(u[:], rune(r))
+		t.dec[0x80+i] = uint32(u[0]) | uint32(u[1])<<8 | uint32(u[2])<<16 | uint32(n)<<24
+		t.vec.dec[0][i], t.vec.dec[1][i], t.vec.dec[2][i] = u[0], u[1], u[2]
+		pg := t.pages[r>>8]
+		if pg == nil {
+			pg = new([256]byte)
+			t.pages[r>>8] = pg
+		}
+		if pg[r&0xFF] != 0 {
+			continue // an earlier byte has this code point
+		}
+		pg[r&0xFF] = byte(0x80 + i)
+		if r < 0x800 {
+			t.low[r] = byte(0x80 + i)
+			if r >= 0x80 {
+				leadCount[r>>6]++
+			}
+		}
+	}
+	// The vector encoder looks up two-byte characters of the (at most)
+	// four leads that cover most of the table; the other characters go
+	// through the scalar code.
+	for i := range t.vec.slot {
+		t.vec.slot[i] = sbcsNoSlot
+	}
+	for s := 0; s < 4; s++ {
+		best := -1
+		for lead := 2; lead < 32; lead++ {
+			if leadCount[lead] > 0 && (best < 0 || leadCount[lead] > leadCount[best]) {
+				best = lead
+			}
+		}
+		if best < 0 {
+			break
+		}
+		leadCount[best] = 0
+		t.vec.slot[best] = byte(s * 64) // lead C0|best: its low six bits are best
+		for c := 0; c < 64; c++ {
+			t.vec.rev[s*64+c] = t.low[best<<6|c]
+		}
+	}
+	return t
+}
+
+// DecodeByte returns the code point of byte b and whether b has one.
+func (t *SBCS) DecodeByte(b byte) (rune, bool) {
+	v := t.dec[b]
+	if v == 0 {
+		return 0, false
+	}
+	var u [4]byte
+	binary.LittleEndian.PutUint32(u[:], v)
+	r, _ := utf8.DecodeRune(u[:v>>24])
+	return r, true
+}
+
+// EncodeRune returns the byte of code point r and whether there is one.
+func (t *SBCS) EncodeRune(r rune) (byte, bool) {
+	if r < 0x80 {
+		return byte(r), r >= 0
+	}
+	if r > 0xFFFF {
+		return 0, false
+	}
+	if pg := t.pages[r>>8]; pg != nil {
+		b := pg[r&0xFF]
+		return b, b != 0
+	}
+	return 0, false
+}
+
+// ToUTF8 converts the longest prefix of src whose bytes all have a
+// character and whose UTF-8 form fits in dst. It stops before the first
+// byte without a character or the first character dst has no room for,
+// and returns the bytes written and read. It does not allocate.
+func (t *SBCS) ToUTF8(dst, src []byte) (nDst, nSrc int) {
+	if len(src) >= sbcsMinVector {
+		if step := sbcsDecodeStep(cur()); step != nil {
+			nDst, nSrc = step(t, dst, src)
+		}
+	}
+	d, s := sbcsToUTF8Scalar(t, dst[nDst:], src[nSrc:])
+	return nDst + d, nSrc + s
+}
+
+// FromUTF8 converts the longest prefix of src, UTF-8, made of complete,
+// well-formed characters that the character set has and whose bytes fit
+// in dst. It stops before an ill-formed or incomplete sequence, before a
+// character without a byte, or when dst is full, and returns the bytes
+// written and read. It does not allocate.
+func (t *SBCS) FromUTF8(dst, src []byte) (nDst, nSrc int) {
+	step := sbcsEncodeStep(cur())
+	if step == nil || len(src) < sbcsMinVector {
+		d, s, _ := sbcsFromUTF8Scalar(t, dst, src, len(src))
+		return d, s
+	}
+	// The vector step stops before a block it cannot convert (other
+	// characters, or an error); the scalar code converts the next block
+	// or so, or stops for good, and the vector step resumes.
+	for {
+		d, s := step(t, dst[nDst:], src[nSrc:])
+		nDst += d
+		nSrc += s
+		if nSrc == len(src) {
+			return nDst, nSrc
+		}
+		d, s, stopped := sbcsFromUTF8Scalar(t, dst[nDst:], src[nSrc:], sbcsScalarRun)
+		nDst += d
+		nSrc += s
+		if stopped || nSrc == len(src) {
+			return nDst, nSrc
+		}
+	}
+}
+
+// sbcsMinVector is the input length below which the scalar code does the
+// whole conversion.
+const sbcsMinVector = 64
+
+// sbcsScalarRun is how far the scalar encoder goes before it gives the
+// vector step another chance.
+const sbcsScalarRun = 64
+
+// sbcsToUTF8Scalar is the reference (and fallback) decoder: ToUTF8 without
+// vector steps.
+func sbcsToUTF8Scalar(t *SBCS, dst, src []byte) (nDst, nSrc int) {
+	dec := &t.dec
+	for nSrc < len(src) {
+		// Eight bytes at a time: ASCII words are copied, other words go
+		// through the table, which gives every byte (ASCII too) its UTF-8
+		// bytes and length; a byte without a character ends the loop.
+	words:
+		for nSrc+8 <= len(src) && nDst+32 <= len(dst) {
+			w := binary.LittleEndian.Uint64(src[nSrc:])
+			if w&hiBits == 0 {
+				binary.LittleEndian.PutUint64(dst[nDst:], w)
+				nSrc += 8
+				nDst += 8
+				continue
+			}
+			s := src[nSrc : nSrc+8 : nSrc+8]
+			d := dst[nDst : nDst+32 : nDst+32]
+			o := 0
+			for i, c := range s {
+				v := dec[c]
+				if v == 0 {
+					nSrc += i
+					nDst += o
+					break words
+				}
+				binary.LittleEndian.PutUint32(d[o:o+4:o+4], v)
+				o += int(v >> 24)
+			}
+			nSrc += 8
+			nDst += o
+		}
+		if nSrc >= len(src) {
+			break
+		}
+		v := dec[src[nSrc]]
+		n := int(v >> 24)
+		if v == 0 || nDst+n > len(dst) {
+			break
+		}
+		for i := 0; i < n; i++ {
+			dst[nDst+i] = byte(v >> (8 * i))
+		}
+		nDst += n
+		nSrc++
+	}
+	return nDst, nSrc
+}
+
+// sbcsFromUTF8Scalar is the reference (and fallback) encoder: FromUTF8
+// without vector steps, for the characters that start in src[:limit].
+// stopped reports that it stopped before limit for one of FromUTF8's
+// reasons.
+func sbcsFromUTF8Scalar(t *SBCS, dst, src []byte, limit int) (nDst, nSrc int, stopped bool) {
+	low := &t.low
+	limit = min(limit, len(src))
+	for nSrc < limit {
+		// Blocks of eight source bytes with ASCII bytes and two-byte
+		// characters (through the flat table low), while dst has room
+		// for what a block can write (eight bytes).
+	blocks:
+		for nSrc+8 <= limit && nSrc+8 <= len(src) && nDst+8 <= len(dst) {
+			w := binary.LittleEndian.Uint64(src[nSrc:])
+			if w&hiBits == 0 {
+				binary.LittleEndian.PutUint64(dst[nDst:], w)
+				nSrc += 8
+				nDst += 8
+				continue
+			}
+			for end := nSrc + 8; nSrc < end; {
+				c := src[nSrc]
+				if c < 0x80 {
+					dst[nDst] = c
+					nDst++
+					nSrc++
+					continue
+				}
+				if c < 0xC2 || c >= 0xE0 || nSrc+1 >= len(src) {
+					break blocks
+				}
+				c1 := src[nSrc+1]
+				if c1&0xC0 != 0x80 {
+					break blocks
+				}
+				b := low[uint16(c&0x1F)<<6|uint16(c1&0x3F)]
+				if b == 0 {
+					break blocks
+				}
+				dst[nDst] = b
+				nDst++
+				nSrc += 2
+			}
+		}
+		if nSrc >= limit {
+			break
+		}
+		c := src[nSrc]
+		r, n := rune(c), 1
+		if c >= 0x80 {
+			r, n = utf8.DecodeRune(src[nSrc:])
+			if r == utf8.RuneError && n <= 1 {
+				return nDst, nSrc, true
+			}
+		}
+		b, ok := t.EncodeRune(r)
+		if !ok || nDst >= len(dst) {
+			return nDst, nSrc, true
+		}
+		dst[nDst] = b
+		nDst++
+		nSrc += n
+	}
+	return nDst, nSrc, false
+}

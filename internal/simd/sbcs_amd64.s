@@ -1,0 +1,303 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// The kernels of sbcs_amd64.go. t points to an SBCS, whose first field
+// is its sbcsVec: dec at 0 (three 128-byte tables), slot at 384, rev at
+// 448 (256 bytes).
+
+// sbcsQuarter: for quarter q (64 bytes each) of a 64-byte block, the
+// VPERMI2B indices that give the sixteen source bytes q*16+i a dword
+// each: byte 0 from the first table (index q*16+i), bytes 1–3 from the
+// second (64+q*16+i). VPERMB, which reads only the low six bits, takes
+// byte 2 from the third table with the same indices.
+DATA sbcsQuarter<>+0(SB)/8, $0x4141410140404000
+DATA sbcsQuarter<>+8(SB)/8, $0x4343430342424202
+DATA sbcsQuarter<>+16(SB)/8, $0x4545450544444404
+DATA sbcsQuarter<>+24(SB)/8, $0x4747470746464606
+DATA sbcsQuarter<>+32(SB)/8, $0x4949490948484808
+DATA sbcsQuarter<>+40(SB)/8, $0x4B4B4B0B4A4A4A0A
+DATA sbcsQuarter<>+48(SB)/8, $0x4D4D4D0D4C4C4C0C
+DATA sbcsQuarter<>+56(SB)/8, $0x4F4F4F0F4E4E4E0E
+DATA sbcsQuarter<>+64(SB)/8, $0x5151511150505010
+DATA sbcsQuarter<>+72(SB)/8, $0x5353531352525212
+DATA sbcsQuarter<>+80(SB)/8, $0x5555551554545414
+DATA sbcsQuarter<>+88(SB)/8, $0x5757571756565616
+DATA sbcsQuarter<>+96(SB)/8, $0x5959591958585818
+DATA sbcsQuarter<>+104(SB)/8, $0x5B5B5B1B5A5A5A1A
+DATA sbcsQuarter<>+112(SB)/8, $0x5D5D5D1D5C5C5C1C
+DATA sbcsQuarter<>+120(SB)/8, $0x5F5F5F1F5E5E5E1E
+DATA sbcsQuarter<>+128(SB)/8, $0x6161612160606020
+DATA sbcsQuarter<>+136(SB)/8, $0x6363632362626222
+DATA sbcsQuarter<>+144(SB)/8, $0x6565652564646424
+DATA sbcsQuarter<>+152(SB)/8, $0x6767672766666626
+DATA sbcsQuarter<>+160(SB)/8, $0x6969692968686828
+DATA sbcsQuarter<>+168(SB)/8, $0x6B6B6B2B6A6A6A2A
+DATA sbcsQuarter<>+176(SB)/8, $0x6D6D6D2D6C6C6C2C
+DATA sbcsQuarter<>+184(SB)/8, $0x6F6F6F2F6E6E6E2E
+DATA sbcsQuarter<>+192(SB)/8, $0x7171713170707030
+DATA sbcsQuarter<>+200(SB)/8, $0x7373733372727232
+DATA sbcsQuarter<>+208(SB)/8, $0x7575753574747434
+DATA sbcsQuarter<>+216(SB)/8, $0x7777773776767636
+DATA sbcsQuarter<>+224(SB)/8, $0x7979793978787838
+DATA sbcsQuarter<>+232(SB)/8, $0x7B7B7B3B7A7A7A3A
+DATA sbcsQuarter<>+240(SB)/8, $0x7D7D7D3D7C7C7C3C
+DATA sbcsQuarter<>+248(SB)/8, $0x7F7F7F3F7E7E7E3E
+GLOBL sbcsQuarter<>(SB), RODATA|NOPTR, $256
+
+DATA sbcsShift1<>+0(SB)/8, $0x0605040302010000
+DATA sbcsShift1<>+8(SB)/8, $0x0E0D0C0B0A090807
+DATA sbcsShift1<>+16(SB)/8, $0x161514131211100F
+DATA sbcsShift1<>+24(SB)/8, $0x1E1D1C1B1A191817
+DATA sbcsShift1<>+32(SB)/8, $0x262524232221201F
+DATA sbcsShift1<>+40(SB)/8, $0x2E2D2C2B2A292827
+DATA sbcsShift1<>+48(SB)/8, $0x363534333231302F
+DATA sbcsShift1<>+56(SB)/8, $0x3E3D3C3B3A393837
+GLOBL sbcsShift1<>(SB), RODATA|NOPTR, $64
+
+// SBCS_QUARTER interleaves the UTF-8 bytes of sixteen source bytes (Z2:
+// first bytes, Z3: second, Z4: third, zero where the form is shorter),
+// packs them and writes them at dst+BX, adding their length to BX. The
+// kept bytes are each dword's first byte (ASCII 00 too) and its second
+// and third bytes when not zero (a UTF-8 byte after the first never is).
+// K4 selects the third byte of each dword; R13 and R14 hold the masks of
+// first bytes and of second and third bytes.
+#define SBCS_QUARTER(idx) \
+	VMOVDQA64     idx, Z5; \
+	VPERMI2B      Z3, Z2, Z5; \
+	VPERMB        Z4, idx, K4, Z5; \
+	VPTESTMB      Z5, Z5, K3; \
+	KMOVQ         K3, R10; \
+	ANDQ          R14, R10; \
+	ORQ           R13, R10; \
+	KMOVQ         R10, K3; \
+	VPCOMPRESSB.Z Z5, K3, Z6; \
+	VMOVDQU64     Z6, (DI)(BX*1); \
+	POPCNTQ       R10, R10; \
+	ADDQ          R10, BX
+
+// func sbcsToUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z10–Z15 the tables (first, second, third UTF-8 bytes, two halves each),
+// Z16–Z19 the quarter indices.
+TEXT ·sbcsToUTF8AVX512(SB), NOSPLIT, $0-72
+	MOVQ t+0(FP), DX
+	MOVQ dst_base+8(FP), DI
+	MOVQ dst_len+16(FP), R8
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+
+	VMOVDQU64 0(DX), Z10
+	VMOVDQU64 64(DX), Z11
+	VMOVDQU64 128(DX), Z12
+	VMOVDQU64 192(DX), Z13
+	VMOVDQU64 256(DX), Z14
+	VMOVDQU64 320(DX), Z15
+	VMOVDQU64 sbcsQuarter<>+0(SB), Z16
+	VMOVDQU64 sbcsQuarter<>+64(SB), Z17
+	VMOVDQU64 sbcsQuarter<>+128(SB), Z18
+	VMOVDQU64 sbcsQuarter<>+192(SB), Z19
+	MOVQ      $0x4444444444444444, R10
+	KMOVQ     R10, K4
+	MOVQ      $0x1111111111111111, R13
+	MOVQ      $0x6666666666666666, R14
+
+dloop:
+	MOVQ R9, CX
+	SUBQ AX, CX                      // CX: bytes left to read
+	MOVQ R8, R11
+	SUBQ BX, R11                     // R11: room left in dst
+	CMPQ CX, $128
+	JB   done128
+	CMPQ R11, $128
+	JB   done128
+
+	// Two blocks at a time while they are ASCII.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VMOVDQU64 64(SI)(AX*1), Z7
+	VPORQ     Z1, Z7, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       dblock
+	VMOVDQU64 Z1, (DI)(BX*1)
+	VMOVDQU64 Z7, 64(DI)(BX*1)
+	ADDQ      $128, AX
+	ADDQ      $128, BX
+	JMP       dloop
+
+done128:
+	CMPQ      CX, $64
+	JB        ddone
+	CMPQ      R11, $64
+	JB        ddone
+	VMOVDQU64 (SI)(AX*1), Z1
+
+dblock:
+	VPMOVB2M  Z1, K1                 // K1: the bytes 80–FF
+	KORTESTQ  K1, K1
+	JNZ       dconvert
+	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
+	ADDQ      $64, AX
+	ADDQ      $64, BX
+	JMP       dloop
+
+dconvert:
+	CMPQ R11, $256
+	JB   ddone                       // perhaps no room for the output
+
+	VMOVDQA64  Z1, Z2
+	VPERMI2B   Z11, Z10, K1, Z2      // Z2: first UTF-8 bytes (ASCII kept)
+	VPTESTNMB  Z2, Z2, K1, K2        // K2: bytes without a character
+	KORTESTQ   K2, K2
+	JNZ        ddone
+	VMOVDQA64  Z1, Z3
+	VPERMI2B.Z Z13, Z12, K1, Z3      // Z3: second bytes (0 for ASCII)
+	VMOVDQA64  Z1, Z4
+	VPERMI2B.Z Z15, Z14, K1, Z4      // Z4: third bytes (0 for ASCII)
+
+	SBCS_QUARTER(Z16)
+	SBCS_QUARTER(Z17)
+	SBCS_QUARTER(Z18)
+	SBCS_QUARTER(Z19)
+	ADDQ $64, AX
+	JMP  dloop
+
+ddone:
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	VZEROUPPER
+	RET
+
+// func sbcsFromUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
+//
+// A block converts when its non-ASCII bytes are two-byte leads C2–DF,
+// each followed by a continuation byte, and the continuation bytes that
+// follow them (a lead in the block's last byte waits for the next
+// block). The byte of a character is looked up at its continuation
+// byte: index slot(lead)*64 + (continuation & 3F) into rev, 256 bytes in
+// two VPERMI2B halves; the leads are then compressed away.
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z20 slot, Z21–Z24 rev, Z25 sbcsShift1, Z26–Z30 constants.
+TEXT ·sbcsFromUTF8AVX512(SB), NOSPLIT, $0-72
+	MOVQ t+0(FP), DX
+	MOVQ dst_base+8(FP), DI
+	MOVQ dst_len+16(FP), R8
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+
+	VMOVDQU64    384(DX), Z20
+	VMOVDQU64    448(DX), Z21
+	VMOVDQU64    512(DX), Z22
+	VMOVDQU64    576(DX), Z23
+	VMOVDQU64    640(DX), Z24
+	VMOVDQU64    sbcsShift1<>(SB), Z25
+	MOVL         $0xC2C2C2C2, R10
+	VPBROADCASTD R10, Z26
+	MOVL         $0x1E1E1E1E, R10
+	VPBROADCASTD R10, Z27
+	MOVL         $0xC0C0C0C0, R10
+	VPBROADCASTD R10, Z28
+	MOVL         $0x3F3F3F3F, R10
+	VPBROADCASTD R10, Z29
+	MOVL         $0x01010101, R10
+	VPBROADCASTD R10, Z30
+
+eloop:
+	MOVQ R9, CX
+	SUBQ AX, CX                      // CX: bytes left to read
+	MOVQ R8, R11
+	SUBQ BX, R11                     // R11: room left in dst
+	CMPQ CX, $128
+	JB   edone128
+	CMPQ R11, $128
+	JB   edone128
+
+	// Two blocks at a time while they are ASCII.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VMOVDQU64 64(SI)(AX*1), Z7
+	VPORQ     Z1, Z7, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       eblock
+	VMOVDQU64 Z1, (DI)(BX*1)
+	VMOVDQU64 Z7, 64(DI)(BX*1)
+	ADDQ      $128, AX
+	ADDQ      $128, BX
+	JMP       eloop
+
+edone128:
+	CMPQ      CX, $64
+	JB        edone
+	CMPQ      R11, $64
+	JB        edone
+	VMOVDQU64 (SI)(AX*1), Z1
+
+eblock:
+	VPMOVB2M  Z1, K1                 // K1: the bytes 80–FF
+	KORTESTQ  K1, K1
+	JNZ       emixed
+	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
+	ADDQ      $64, AX
+	ADDQ      $64, BX
+	JMP       eloop
+
+emixed:
+	VPSUBB   Z26, Z1, Z2
+	VPCMPUB  $1, Z27, Z2, K2         // K2: leads C2–DF
+	VPCMPB   $1, Z28, Z1, K3         // K3: continuation bytes 80–BF
+	KORQ     K2, K3, K5
+	KXORQ    K1, K5, K5
+	KORTESTQ K5, K5
+	JNZ      edone                   // a byte that is neither
+
+	KMOVQ K2, R11
+	KMOVQ K3, R12
+	MOVQ  R11, R15
+	NOTQ  R15                        // R15: the bytes to keep (all but leads)
+	MOVQ  $64, R14
+	BTRQ  $63, R11                   // a lead in the last byte?
+	JCC   epairs
+	MOVQ  $63, R14                   // it waits for the next block
+
+epairs:
+	MOVQ R11, R10
+	SHLQ $1, R10
+	CMPQ R10, R12
+	JNE  edone                       // a lead without its continuation, or a stray continuation
+
+	VPERMB    Z20, Z1, Z2            // Z2: each byte's slot base, as a lead
+	VPERMB    Z2, Z25, Z3            // Z3: the slot base of each byte's predecessor
+	VPTESTMB  Z30, Z3, K3, K5        // K5: characters whose lead has no slot
+	KORTESTQ  K5, K5
+	JNZ       edone
+	VPANDQ    Z29, Z1, Z4
+	VPORQ     Z3, Z4, Z4             // Z4: indices into rev
+	VMOVDQA64 Z4, Z5
+	VPERMI2B  Z22, Z21, Z5           // Z5: rev[0:128] at the indices' low seven bits
+	VPMOVB2M  Z4, K6                 // K6: indices 128–255
+	VPERMI2B  Z24, Z23, Z4           // Z4: rev[128:256] likewise
+	VMOVDQU8  Z4, K6, Z5             // Z5: rev at the indices
+	VPTESTNMB Z5, Z5, K3, K5         // K5: characters without a byte
+	KORTESTQ  K5, K5
+	JNZ       edone
+
+	VMOVDQU8      Z5, K3, Z1         // the bytes, at the continuation bytes
+	KMOVQ         R15, K6
+	VPCOMPRESSB.Z Z1, K6, Z2
+	VMOVDQU64     Z2, (DI)(BX*1)
+	POPCNTQ       R15, R15
+	ADDQ          R15, BX
+	ADDQ          R14, AX
+	JMP           eloop
+
+edone:
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	VZEROUPPER
+	RET
