@@ -6,45 +6,62 @@
 // is its sbcsVec: dec at 0 (three 128-byte tables), slot at 384, rev at
 // 448 (256 bytes).
 
-// sbcsQuarter: for quarter q (64 bytes each) of a 64-byte block, the
+// sbcsPerm: the VPERMQ indices that put the qwords of a block in the
+// order 0 4 1 5 2 6 3 7, so that VPUNPCKLBW and VPUNPCKHBW, which
+// interleave within 128-bit lanes, give the bytes of the block's first
+// and second halves in order.
+DATA sbcsPerm<>+0(SB)/8, $0x0000000000000000
+DATA sbcsPerm<>+8(SB)/8, $0x0000000000000004
+DATA sbcsPerm<>+16(SB)/8, $0x0000000000000001
+DATA sbcsPerm<>+24(SB)/8, $0x0000000000000005
+DATA sbcsPerm<>+32(SB)/8, $0x0000000000000002
+DATA sbcsPerm<>+40(SB)/8, $0x0000000000000006
+DATA sbcsPerm<>+48(SB)/8, $0x0000000000000003
+DATA sbcsPerm<>+56(SB)/8, $0x0000000000000007
+GLOBL sbcsPerm<>(SB), RODATA|NOPTR, $64
+
+// sbcsQuarter: for quarter q of a block permuted by sbcsPerm, the
 // VPERMI2B indices that give the sixteen source bytes q*16+i a dword
-// each: byte 0 from the first table (index q*16+i), bytes 1–3 from the
-// second (64+q*16+i). VPERMB, which reads only the low six bits, takes
-// byte 2 from the third table with the same indices.
+// each: byte 0 from the first table (index p(q*16+i), the byte's place
+// after the permutation), bytes 1–3 from the second (64+p(q*16+i)).
+// VPERMB, which reads only the low six bits, takes byte 2 from the third
+// table with the same indices.
 DATA sbcsQuarter<>+0(SB)/8, $0x4141410140404000
 DATA sbcsQuarter<>+8(SB)/8, $0x4343430342424202
 DATA sbcsQuarter<>+16(SB)/8, $0x4545450544444404
 DATA sbcsQuarter<>+24(SB)/8, $0x4747470746464606
-DATA sbcsQuarter<>+32(SB)/8, $0x4949490948484808
-DATA sbcsQuarter<>+40(SB)/8, $0x4B4B4B0B4A4A4A0A
-DATA sbcsQuarter<>+48(SB)/8, $0x4D4D4D0D4C4C4C0C
-DATA sbcsQuarter<>+56(SB)/8, $0x4F4F4F0F4E4E4E0E
-DATA sbcsQuarter<>+64(SB)/8, $0x5151511150505010
-DATA sbcsQuarter<>+72(SB)/8, $0x5353531352525212
-DATA sbcsQuarter<>+80(SB)/8, $0x5555551554545414
-DATA sbcsQuarter<>+88(SB)/8, $0x5757571756565616
-DATA sbcsQuarter<>+96(SB)/8, $0x5959591958585818
-DATA sbcsQuarter<>+104(SB)/8, $0x5B5B5B1B5A5A5A1A
-DATA sbcsQuarter<>+112(SB)/8, $0x5D5D5D1D5C5C5C1C
-DATA sbcsQuarter<>+120(SB)/8, $0x5F5F5F1F5E5E5E1E
-DATA sbcsQuarter<>+128(SB)/8, $0x6161612160606020
-DATA sbcsQuarter<>+136(SB)/8, $0x6363632362626222
-DATA sbcsQuarter<>+144(SB)/8, $0x6565652564646424
-DATA sbcsQuarter<>+152(SB)/8, $0x6767672766666626
-DATA sbcsQuarter<>+160(SB)/8, $0x6969692968686828
-DATA sbcsQuarter<>+168(SB)/8, $0x6B6B6B2B6A6A6A2A
-DATA sbcsQuarter<>+176(SB)/8, $0x6D6D6D2D6C6C6C2C
-DATA sbcsQuarter<>+184(SB)/8, $0x6F6F6F2F6E6E6E2E
-DATA sbcsQuarter<>+192(SB)/8, $0x7171713170707030
-DATA sbcsQuarter<>+200(SB)/8, $0x7373733372727232
-DATA sbcsQuarter<>+208(SB)/8, $0x7575753574747434
-DATA sbcsQuarter<>+216(SB)/8, $0x7777773776767636
+DATA sbcsQuarter<>+32(SB)/8, $0x5151511150505010
+DATA sbcsQuarter<>+40(SB)/8, $0x5353531352525212
+DATA sbcsQuarter<>+48(SB)/8, $0x5555551554545414
+DATA sbcsQuarter<>+56(SB)/8, $0x5757571756565616
+DATA sbcsQuarter<>+64(SB)/8, $0x6161612160606020
+DATA sbcsQuarter<>+72(SB)/8, $0x6363632362626222
+DATA sbcsQuarter<>+80(SB)/8, $0x6565652564646424
+DATA sbcsQuarter<>+88(SB)/8, $0x6767672766666626
+DATA sbcsQuarter<>+96(SB)/8, $0x7171713170707030
+DATA sbcsQuarter<>+104(SB)/8, $0x7373733372727232
+DATA sbcsQuarter<>+112(SB)/8, $0x7575753574747434
+DATA sbcsQuarter<>+120(SB)/8, $0x7777773776767636
+DATA sbcsQuarter<>+128(SB)/8, $0x4949490948484808
+DATA sbcsQuarter<>+136(SB)/8, $0x4B4B4B0B4A4A4A0A
+DATA sbcsQuarter<>+144(SB)/8, $0x4D4D4D0D4C4C4C0C
+DATA sbcsQuarter<>+152(SB)/8, $0x4F4F4F0F4E4E4E0E
+DATA sbcsQuarter<>+160(SB)/8, $0x5959591958585818
+DATA sbcsQuarter<>+168(SB)/8, $0x5B5B5B1B5A5A5A1A
+DATA sbcsQuarter<>+176(SB)/8, $0x5D5D5D1D5C5C5C1C
+DATA sbcsQuarter<>+184(SB)/8, $0x5F5F5F1F5E5E5E1E
+DATA sbcsQuarter<>+192(SB)/8, $0x6969692968686828
+DATA sbcsQuarter<>+200(SB)/8, $0x6B6B6B2B6A6A6A2A
+DATA sbcsQuarter<>+208(SB)/8, $0x6D6D6D2D6C6C6C2C
+DATA sbcsQuarter<>+216(SB)/8, $0x6F6F6F2F6E6E6E2E
 DATA sbcsQuarter<>+224(SB)/8, $0x7979793978787838
 DATA sbcsQuarter<>+232(SB)/8, $0x7B7B7B3B7A7A7A3A
 DATA sbcsQuarter<>+240(SB)/8, $0x7D7D7D3D7C7C7C3C
 DATA sbcsQuarter<>+248(SB)/8, $0x7F7F7F3F7E7E7E3E
 GLOBL sbcsQuarter<>(SB), RODATA|NOPTR, $256
 
+// sbcsShift1: VPERMB indices that give every byte its predecessor (byte
+// 0 gets itself).
 DATA sbcsShift1<>+0(SB)/8, $0x0605040302010000
 DATA sbcsShift1<>+8(SB)/8, $0x0E0D0C0B0A090807
 DATA sbcsShift1<>+16(SB)/8, $0x161514131211100F
@@ -60,27 +77,45 @@ GLOBL sbcsShift1<>(SB), RODATA|NOPTR, $64
 // packs them and writes them at dst+BX, adding their length to BX. The
 // kept bytes are each dword's first byte (ASCII 00 too) and its second
 // and third bytes when not zero (a UTF-8 byte after the first never is).
-// K4 selects the third byte of each dword; R13 and R14 hold the masks of
-// first bytes and of second and third bytes.
+// K4 selects the third byte of each dword, K5 the second and third, K6
+// the first.
 #define SBCS_QUARTER(idx) \
 	VMOVDQA64     idx, Z5; \
 	VPERMI2B      Z3, Z2, Z5; \
 	VPERMB        Z4, idx, K4, Z5; \
-	VPTESTMB      Z5, Z5, K3; \
-	KMOVQ         K3, R10; \
-	ANDQ          R14, R10; \
-	ORQ           R13, R10; \
-	KMOVQ         R10, K3; \
+	VPTESTMB      Z5, Z5, K5, K3; \
+	KORQ          K6, K3, K3; \
 	VPCOMPRESSB.Z Z5, K3, Z6; \
 	VMOVDQU64     Z6, (DI)(BX*1); \
+	KMOVQ         K3, R10; \
+	POPCNTQ       R10, R10; \
+	ADDQ          R10, BX
+
+// SBCS_HALF packs the words of op (UTF-8 first bytes in even bytes,
+// second bytes or zero in odd bytes) and writes them at dst+BX, adding
+// their length to BX. K7 selects the odd bytes.
+#define SBCS_HALF(op) \
+	op            Z3, Z2, Z5; \
+	VPTESTNMB     Z5, Z5, K7, K3; \
+	KNOTQ         K3, K3; \
+	VPCOMPRESSB.Z Z5, K3, Z6; \
+	VMOVDQU64     Z6, (DI)(BX*1); \
+	KMOVQ         K3, R10; \
 	POPCNTQ       R10, R10; \
 	ADDQ          R10, BX
 
 // func sbcsToUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
 //
+// A block that is not all ASCII is permuted by sbcsPerm (the lookups
+// work byte by byte, so they do not mind) and looked up in the first and
+// second byte tables. When no character needs three bytes, the two are
+// interleaved by VPUNPCKLBW/VPUNPCKHBW into words and packed; otherwise
+// the third table is looked up too and the bytes are interleaved into
+// dwords, a quarter block at a time.
+//
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
 // Z10–Z15 the tables (first, second, third UTF-8 bytes, two halves each),
-// Z16–Z19 the quarter indices.
+// Z16–Z19 the quarter indices, Z20 sbcsPerm, Z21 E0s.
 TEXT ·sbcsToUTF8AVX512(SB), NOSPLIT, $0-72
 	MOVQ t+0(FP), DX
 	MOVQ dst_base+8(FP), DI
@@ -90,20 +125,27 @@ TEXT ·sbcsToUTF8AVX512(SB), NOSPLIT, $0-72
 	XORQ AX, AX
 	XORQ BX, BX
 
-	VMOVDQU64 0(DX), Z10
-	VMOVDQU64 64(DX), Z11
-	VMOVDQU64 128(DX), Z12
-	VMOVDQU64 192(DX), Z13
-	VMOVDQU64 256(DX), Z14
-	VMOVDQU64 320(DX), Z15
-	VMOVDQU64 sbcsQuarter<>+0(SB), Z16
-	VMOVDQU64 sbcsQuarter<>+64(SB), Z17
-	VMOVDQU64 sbcsQuarter<>+128(SB), Z18
-	VMOVDQU64 sbcsQuarter<>+192(SB), Z19
-	MOVQ      $0x4444444444444444, R10
-	KMOVQ     R10, K4
-	MOVQ      $0x1111111111111111, R13
-	MOVQ      $0x6666666666666666, R14
+	VMOVDQU64    0(DX), Z10
+	VMOVDQU64    64(DX), Z11
+	VMOVDQU64    128(DX), Z12
+	VMOVDQU64    192(DX), Z13
+	VMOVDQU64    256(DX), Z14
+	VMOVDQU64    320(DX), Z15
+	VMOVDQU64    sbcsQuarter<>+0(SB), Z16
+	VMOVDQU64    sbcsQuarter<>+64(SB), Z17
+	VMOVDQU64    sbcsQuarter<>+128(SB), Z18
+	VMOVDQU64    sbcsQuarter<>+192(SB), Z19
+	VMOVDQU64    sbcsPerm<>(SB), Z20
+	MOVL         $0xE0E0E0E0, R10
+	VPBROADCASTD R10, Z21
+	MOVQ         $0x4444444444444444, R10
+	KMOVQ        R10, K4
+	MOVQ         $0x6666666666666666, R10
+	KMOVQ        R10, K5
+	MOVQ         $0x1111111111111111, R10
+	KMOVQ        R10, K6
+	MOVQ         $0xAAAAAAAAAAAAAAAA, R10
+	KMOVQ        R10, K7
 
 dloop:
 	MOVQ R9, CX
@@ -148,6 +190,8 @@ dconvert:
 	CMPQ R11, $256
 	JB   ddone                       // perhaps no room for the output
 
+	VPERMQ     Z1, Z20, Z1           // Z1: the block, permuted
+	VPMOVB2M   Z1, K1
 	VMOVDQA64  Z1, Z2
 	VPERMI2B   Z11, Z10, K1, Z2      // Z2: first UTF-8 bytes (ASCII kept)
 	VPTESTNMB  Z2, Z2, K1, K2        // K2: bytes without a character
@@ -155,9 +199,18 @@ dconvert:
 	JNZ        ddone
 	VMOVDQA64  Z1, Z3
 	VPERMI2B.Z Z13, Z12, K1, Z3      // Z3: second bytes (0 for ASCII)
+	VPCMPUB    $5, Z21, Z2, K2       // K2: characters of three bytes
+	KORTESTQ   K2, K2
+	JNZ        dthree
+
+	SBCS_HALF(VPUNPCKLBW)
+	SBCS_HALF(VPUNPCKHBW)
+	ADDQ $64, AX
+	JMP  dloop
+
+dthree:
 	VMOVDQA64  Z1, Z4
 	VPERMI2B.Z Z15, Z14, K1, Z4      // Z4: third bytes (0 for ASCII)
-
 	SBCS_QUARTER(Z16)
 	SBCS_QUARTER(Z17)
 	SBCS_QUARTER(Z18)
