@@ -34,9 +34,15 @@ type sbcsVec struct {
 	// slot of its 64 code points in rev, or to sbcsNoSlot when the lead
 	// has none. Offset 384.
 	slot [64]byte
-	// rev maps slot*64 + (continuation byte & 3F) to the byte of that
-	// code point (0: none). Offset 448.
+	// rev maps slot*64 + (last byte & 3F) to the byte of that code point
+	// (0: none). Offset 448.
 	rev [256]byte
+	// slot3 is slot for the three-byte characters that begin with lead3,
+	// by the low six bits of their second byte. Offset 704.
+	slot3 [64]byte
+	// lead3 is the one three-byte lead (E0–EF) the vector encoder
+	// handles. Offset 768.
+	lead3 byte
 }
 
 // sbcsNoSlot marks a lead without a slot; its low bit never occurs in a
@@ -52,7 +58,6 @@ func NewSBCS(high *[128]uint16) *SBCS {
 	for b := 0; b < 0x80; b++ {
 		t.dec[b] = uint32(b) | 1<<24
 	}
-	var leadCount [32]int
 	for i, r := range high {
 		if r == 0 {
 			continue
@@ -72,34 +77,79 @@ func NewSBCS(high *[128]uint16) *SBCS {
 		pg[r&0xFF] = byte(0x80 + i)
 		if r < 0x800 {
 			t.low[r] = byte(0x80 + i)
-			if r >= 0x80 {
-				leadCount[r>>6]++
-			}
 		}
 	}
-	// The vector encoder looks up two-byte characters of the (at most)
-	// four leads that cover most of the table; the other characters go
-	// through the scalar code.
+	t.chooseSlots()
+	return t
+}
+
+// chooseSlots fills the vector encoder's tables. It looks up the
+// characters of the (at most) four blocks of 64 code points that hold the
+// most of the table's characters, among the blocks of two-byte
+// characters (one lead each) and those of three-byte characters with the
+// most common three-byte lead (one second byte each); the other
+// characters go through the scalar code.
+func (t *SBCS) chooseSlots() {
+	var count2 [32]int     // by lead & 1F
+	var count3 [16][64]int // by lead & 0F, second byte & 3F
+	var lead3 [16]int
+	for b := 0x80; b < 0x100; b++ {
+		r, ok := t.DecodeByte(byte(b))
+		if e, _ := t.EncodeRune(r); !ok || r < 0x80 || e != byte(b) {
+			continue // no character, ASCII, or a character of an earlier byte
+		}
+		if r < 0x800 {
+			count2[r>>6]++
+		} else if r < 0xD800 || r > 0xDFFF {
+			count3[r>>12][r>>6&0x3F]++
+			lead3[r>>12]++
+		}
+	}
+	l3 := 2 // E2: General Punctuation and the like, in most code pages
+	for l := range lead3 {
+		if lead3[l] > lead3[l3] {
+			l3 = l
+		}
+	}
+	t.vec.lead3 = byte(0xE0 | l3)
 	for i := range t.vec.slot {
 		t.vec.slot[i] = sbcsNoSlot
+		t.vec.slot3[i] = sbcsNoSlot
 	}
 	for s := 0; s < 4; s++ {
-		best := -1
-		for lead := 2; lead < 32; lead++ {
-			if leadCount[lead] > 0 && (best < 0 || leadCount[lead] > leadCount[best]) {
-				best = lead
+		best, bestN, three := 0, 0, false
+		for l, n := range count2 {
+			if n > bestN {
+				best, bestN, three = l, n, false
 			}
 		}
-		if best < 0 {
+		for c, n := range count3[l3] {
+			if n > bestN {
+				best, bestN, three = c, n, true
+			}
+		}
+		if bestN == 0 {
 			break
 		}
-		leadCount[best] = 0
-		t.vec.slot[best] = byte(s * 64) // lead C0|best: its low six bits are best
 		for c := 0; c < 64; c++ {
-			t.vec.rev[s*64+c] = t.low[best<<6|c]
+			var r rune
+			if three {
+				r = rune(l3<<12 | best<<6 | c)
+			} else {
+				r = rune(best<<6 | c)
+			}
+			if b, ok := t.EncodeRune(r); ok {
+				t.vec.rev[s*64+c] = b
+			}
+		}
+		if three {
+			count3[l3][best] = 0
+			t.vec.slot3[best] = byte(s * 64)
+		} else {
+			count2[best] = 0
+			t.vec.slot[best] = byte(s * 64) // lead C0|best: its low six bits are best
 		}
 	}
-	return t
 }
 
 // DecodeByte returns the code point of byte b and whether b has one.

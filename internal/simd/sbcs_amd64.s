@@ -4,7 +4,7 @@
 
 // The kernels of sbcs_amd64.go. t points to an SBCS, whose first field
 // is its sbcsVec: dec at 0 (three 128-byte tables), slot at 384, rev at
-// 448 (256 bytes).
+// 448 (256 bytes), slot3 at 704, lead3 at 768.
 
 // sbcsPerm: the VPERMQ indices that put the qwords of a block in the
 // order 0 4 1 5 2 6 3 7, so that VPUNPCKLBW and VPUNPCKHBW, which
@@ -226,15 +226,20 @@ ddone:
 
 // func sbcsFromUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
 //
-// A block converts when its non-ASCII bytes are two-byte leads C2–DF,
-// each followed by a continuation byte, and the continuation bytes that
-// follow them (a lead in the block's last byte waits for the next
-// block). The byte of a character is looked up at its continuation
-// byte: index slot(lead)*64 + (continuation & 3F) into rev, 256 bytes in
-// two VPERMI2B halves; the leads are then compressed away.
+// A block converts when its non-ASCII bytes are two-byte leads C2–DF and
+// the page's three-byte lead t.vec.lead3, each followed by as many
+// continuation bytes as it needs, and those continuation bytes (a
+// character cut by the block's end waits for the next block). The byte
+// of a character is looked up at its last byte: index slot*64 + (last
+// byte & 3F) into rev (256 bytes, two VPERMI2B halves), where the slot
+// comes from the byte before the last, through slot (a two-byte lead) or
+// slot3 (the second byte of a three-byte character). Leads and middle
+// bytes are then compressed away.
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
-// Z20 slot, Z21–Z24 rev, Z25 sbcsShift1, Z26–Z30 constants.
+// Z20 slot, Z21–Z24 rev, Z31 slot3, Z9 lead3, Z25 sbcsShift1, Z26–Z30
+// constants; in a mixed block R14 is the block's length and R15 the
+// bytes it keeps.
 TEXT ·sbcsFromUTF8AVX512(SB), NOSPLIT, $0-72
 	MOVQ t+0(FP), DX
 	MOVQ dst_base+8(FP), DI
@@ -249,6 +254,8 @@ TEXT ·sbcsFromUTF8AVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    512(DX), Z22
 	VMOVDQU64    576(DX), Z23
 	VMOVDQU64    640(DX), Z24
+	VMOVDQU64    704(DX), Z31
+	VPBROADCASTB 768(DX), Z9
 	VMOVDQU64    sbcsShift1<>(SB), Z25
 	MOVL         $0xC2C2C2C2, R10
 	VPBROADCASTD R10, Z26
@@ -302,47 +309,74 @@ eblock:
 
 emixed:
 	VPSUBB   Z26, Z1, Z2
-	VPCMPUB  $1, Z27, Z2, K2         // K2: leads C2–DF
+	VPCMPUB  $1, Z27, Z2, K2         // K2: two-byte leads C2–DF
 	VPCMPB   $1, Z28, Z1, K3         // K3: continuation bytes 80–BF
+	VPCMPEQB Z9, Z1, K4              // K4: the three-byte lead
 	KORQ     K2, K3, K5
+	KORQ     K4, K5, K5
 	KXORQ    K1, K5, K5
 	KORTESTQ K5, K5
-	JNZ      edone                   // a byte that is neither
+	JNZ      edone                   // a byte that is none of these
 
-	KMOVQ K2, R11
-	KMOVQ K3, R12
-	MOVQ  R11, R15
-	NOTQ  R15                        // R15: the bytes to keep (all but leads)
-	MOVQ  $64, R14
-	BTRQ  $63, R11                   // a lead in the last byte?
-	JCC   epairs
-	MOVQ  $63, R14                   // it waits for the next block
+	// The continuation bytes must be the middle bytes of the three-byte
+	// characters and the last bytes of all (as far as they are in the
+	// block: a character cut by its end has continuation bytes only
+	// there).
+	KSHIFTLQ $1, K4, K5              // K5: middle bytes
+	KSHIFTLQ $1, K2, K6
+	KSHIFTLQ $2, K4, K7
+	KORQ     K6, K7, K6              // K6: last bytes
+	KORQ     K5, K6, K7
+	KXORQ    K3, K7, K7
+	KORTESTQ K7, K7
+	JNZ      edone                   // a lead without its continuation bytes, or a stray one
 
-epairs:
-	MOVQ R11, R10
-	SHLQ $1, R10
-	CMPQ R10, R12
-	JNE  edone                       // a lead without its continuation, or a stray continuation
+	// The block's length, and the bytes to keep: a character cut by the
+	// block's end (a lead in its last byte, a three-byte lead in the one
+	// before) waits for the next block. The length comes from the two
+	// bytes themselves, so that the next block's address does not wait
+	// for the mask arithmetic.
+	MOVQ    $64, R14
+	MOVQ    $63, R10
+	MOVBLZX 63(SI)(AX*1), DX
+	CMPB    DX, $0xC0
+	CMOVQCC R10, R14
+	MOVQ    $62, R10
+	MOVBLZX 62(SI)(AX*1), DX
+	CMPB    DX, $0xE0
+	CMOVQCC R10, R14                 // R14: the block's length
+	MOVQ    $64, CX
+	SUBQ    R14, CX
+	MOVQ    $-1, R15
+	SHRQ    CX, R15                  // R15: its bytes
+	KMOVQ   K2, R11
+	KMOVQ   K4, R13
+	ORQ     R13, R11
+	SHLQ    $1, R13
+	ORQ     R13, R11
+	NOTQ    R11
+	ANDQ    R11, R15                 // R15: the bytes to keep (ASCII and last bytes)
 
-	VPERMB    Z20, Z1, Z2            // Z2: each byte's slot base, as a lead
+	VPERMB    Z20, Z1, Z2            // Z2: each byte's slot base, as a two-byte lead
+	VPERMB    Z31, Z1, K5, Z2        // and as the middle byte of a three-byte character
 	VPERMB    Z2, Z25, Z3            // Z3: the slot base of each byte's predecessor
-	VPTESTMB  Z30, Z3, K3, K5        // K5: characters whose lead has no slot
-	KORTESTQ  K5, K5
+	VPTESTMB  Z30, Z3, K6, K7        // K7: characters without a slot
+	KORTESTQ  K7, K7
 	JNZ       edone
 	VPANDQ    Z29, Z1, Z4
 	VPORQ     Z3, Z4, Z4             // Z4: indices into rev
 	VMOVDQA64 Z4, Z5
 	VPERMI2B  Z22, Z21, Z5           // Z5: rev[0:128] at the indices' low seven bits
-	VPMOVB2M  Z4, K6                 // K6: indices 128–255
+	VPMOVB2M  Z4, K1                 // K1: indices 128–255
 	VPERMI2B  Z24, Z23, Z4           // Z4: rev[128:256] likewise
-	VMOVDQU8  Z4, K6, Z5             // Z5: rev at the indices
-	VPTESTNMB Z5, Z5, K3, K5         // K5: characters without a byte
-	KORTESTQ  K5, K5
+	VMOVDQU8  Z4, K1, Z5             // Z5: rev at the indices
+	VPTESTNMB Z5, Z5, K6, K7         // K7: characters without a byte
+	KORTESTQ  K7, K7
 	JNZ       edone
 
-	VMOVDQU8      Z5, K3, Z1         // the bytes, at the continuation bytes
-	KMOVQ         R15, K6
-	VPCOMPRESSB.Z Z1, K6, Z2
+	VMOVDQU8      Z5, K6, Z1         // the bytes, at the last bytes
+	KMOVQ         R15, K7
+	VPCOMPRESSB.Z Z1, K7, Z2
 	VMOVDQU64     Z2, (DI)(BX*1)
 	POPCNTQ       R15, R15
 	ADDQ          R15, BX

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // sbcsCase is a single-byte table for the tests, with the plain maps the
@@ -348,13 +349,15 @@ func FuzzSBCS(f *testing.F) {
 }
 
 // TestSBCSVectorReach checks that the vector steps do the bulk of the
-// work on text they are made for (ASCII and two-byte characters of the
-// table's main leads), so that the other tests exercise them.
+// work on text they are made for (ASCII, and characters of the blocks of
+// 64 code points the table has most of: here Cyrillic letters, Latin-1
+// punctuation and General Punctuation), so that the other tests exercise
+// them.
 func TestSBCSVectorReach(t *testing.T) {
 	c := sbcsCases[0] // cyrillic
 	var runes []rune
 	for _, r := range c.runes {
-		if r >= 0x0410 && r < 0x0450 {
+		if r >= 0x0400 && r < 0x0480 || r >= 0x80 && r < 0xC0 || r >= 0x2000 && r < 0x2040 {
 			runes = append(runes, r)
 		}
 	}
@@ -383,6 +386,26 @@ func TestSBCSVectorReach(t *testing.T) {
 			if _, n := step(c.t, dst, text); n < len(text)-64 {
 				t.Errorf("%s: the encoding step converted %d of %d bytes", k, n, len(text))
 			}
+		}
+	}
+}
+
+// TestSBCSLayout checks the offsets the assembly reads the tables at.
+func TestSBCSLayout(t *testing.T) {
+	var s SBCS
+	for _, f := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"vec", unsafe.Offsetof(s.vec), 0},
+		{"dec", unsafe.Offsetof(s.vec.dec), 0},
+		{"slot", unsafe.Offsetof(s.vec.slot), 384},
+		{"rev", unsafe.Offsetof(s.vec.rev), 448},
+		{"slot3", unsafe.Offsetof(s.vec.slot3), 704},
+		{"lead3", unsafe.Offsetof(s.vec.lead3), 768},
+	} {
+		if f.got != f.want {
+			t.Errorf("%s is at offset %d, the assembly reads it at %d", f.name, f.got, f.want)
 		}
 	}
 }
