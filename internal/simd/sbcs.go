@@ -229,7 +229,7 @@ const sbcsMinVector = 64
 
 // sbcsScalarRun is how far the scalar encoder goes before it gives the
 // vector step another chance.
-const sbcsScalarRun = 64
+const sbcsScalarRun = 16
 
 // sbcsToUTF8Scalar is the reference (and fallback) decoder: ToUTF8 without
 // vector steps.

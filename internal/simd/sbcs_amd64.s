@@ -361,8 +361,6 @@ emixed:
 	VPERMB    Z31, Z1, K5, Z2        // and as the middle byte of a three-byte character
 	VPERMB    Z2, Z25, Z3            // Z3: the slot base of each byte's predecessor
 	VPTESTMB  Z30, Z3, K6, K7        // K7: characters without a slot
-	KORTESTQ  K7, K7
-	JNZ       edone
 	VPANDQ    Z29, Z1, Z4
 	VPORQ     Z3, Z4, Z4             // Z4: indices into rev
 	VMOVDQA64 Z4, Z5
@@ -370,10 +368,12 @@ emixed:
 	VPMOVB2M  Z4, K1                 // K1: indices 128–255
 	VPERMI2B  Z24, Z23, Z4           // Z4: rev[128:256] likewise
 	VMOVDQU8  Z4, K1, Z5             // Z5: rev at the indices
-	VPTESTNMB Z5, Z5, K6, K7         // K7: characters without a byte
+	VPTESTNMB Z5, Z5, K6, K1         // K1: characters without a byte
+	KORQ      K1, K7, K7             // K7: characters the step cannot convert
 	KORTESTQ  K7, K7
-	JNZ       edone
+	JNZ       epartial
 
+estore:
 	VMOVDQU8      Z5, K6, Z1         // the bytes, at the last bytes
 	KMOVQ         R15, K7
 	VPCOMPRESSB.Z Z1, K7, Z2
@@ -382,6 +382,27 @@ emixed:
 	ADDQ          R15, BX
 	ADDQ          R14, AX
 	JMP           eloop
+
+	// The block converts up to the first character it cannot; the step
+	// then stops there (after the store, estore goes back to eloop, which
+	// finds the character again at the start of a block and stops).
+epartial:
+	KMOVQ  K7, CX
+	TZCNTQ CX, CX                    // CX: the last byte of the first such character
+	KMOVQ  K2, R10
+	LEAQ   -1(CX), R14
+	BTQ    R14, R10
+	JCS    estart                    // a two-byte character
+	DECQ   R14                       // a three-byte character
+estart:
+	TESTQ  R14, R14
+	JZ     edone                     // it is the block's first
+	MOVQ   R14, CX
+	MOVQ   $1, R10
+	SHLQ   CX, R10
+	DECQ   R10
+	ANDQ   R10, R15                  // R15: the bytes to keep before it
+	JMP    estore
 
 edone:
 	MOVQ BX, nDst+56(FP)
