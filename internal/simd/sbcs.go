@@ -43,6 +43,13 @@ type sbcsVec struct {
 	// lead3 is the one three-byte lead (E0–EF) the vector encoder
 	// handles. Offset 768.
 	lead3 byte
+	_     [31]byte
+	// shuf holds dec[0] and dec[1] for VPSHUFB, which looks up sixteen
+	// entries: shuf[j][k] is entries 16k–16k+15 of dec[j] XOR entries
+	// 16(k-1)–16(k-1)+15 (none for k = 0), twice (one copy per 128-bit
+	// lane). XORing the lookups of row 0 to row k gives row k. Offset
+	// 800.
+	shuf [2][8][32]byte
 }
 
 // sbcsNoSlot marks a lead without a slot; its low bit never occurs in a
@@ -80,6 +87,17 @@ func NewSBCS(high *[128]uint16) *SBCS {
 		}
 	}
 	t.chooseSlots()
+	for j := 0; j < 2; j++ {
+		for k := 0; k < 8; k++ {
+			for i := 0; i < 16; i++ {
+				v := t.vec.dec[j][16*k+i]
+				if k > 0 {
+					v ^= t.vec.dec[j][16*(k-1)+i]
+				}
+				t.vec.shuf[j][k][i], t.vec.shuf[j][k][16+i] = v, v
+			}
+		}
+	}
 	return t
 }
 

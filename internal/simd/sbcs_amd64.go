@@ -25,9 +25,43 @@ func sbcsToUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func sbcsFromUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
 
+// sbcsToUTF8AVX2 converts 32-byte blocks of src while dst has room for
+// 64 bytes. Each byte is looked up in t.vec.shuf (eight VPSHUFB per
+// table); every eight source bytes become a vector of words (UTF-8 first
+// and second bytes), which a VPSHUFB pattern from sbcsExpand packs. It
+// stops before a block holding a byte without a character or a character
+// of three UTF-8 bytes.
+//
+//go:noescape
+func sbcsToUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
+
+// sbcsExpand[m] is the VPSHUFB pattern that packs eight words (UTF-8
+// first byte, second byte) into their UTF-8 bytes when bit i of m says
+// that word i has a second byte: 8 + popcount(m) bytes.
+var sbcsExpand = func() (t [256][16]byte) {
+	for m := range t {
+		o := 0
+		for i := 0; i < 8; i++ {
+			t[m][o] = byte(2 * i)
+			o++
+			if m>>i&1 != 0 {
+				t[m][o] = byte(2*i + 1)
+				o++
+			}
+		}
+		for ; o < 16; o++ {
+			t[m][o] = 0x80 // zero
+		}
+	}
+	return t
+}()
+
 func sbcsDecodeStep(k *impl) sbcsStep {
-	if k == avx512Impl {
+	switch k {
+	case avx512Impl:
 		return sbcsToUTF8AVX512
+	case avx2Impl:
+		return sbcsToUTF8AVX2
 	}
 	return nil
 }

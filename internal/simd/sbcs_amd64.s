@@ -409,3 +409,159 @@ edone:
 	MOVQ AX, nSrc+64(FP)
 	VZEROUPPER
 	RET
+
+// SBCS_EXPAND packs the eight words of xreg (UTF-8 first and second
+// bytes of eight source bytes; R10 >> shift has a bit for each second
+// byte that is not zero)
+// with their sbcsExpand pattern and writes them at dst+BX, adding their
+// length to BX.
+#define SBCS_EXPAND(xreg, shift) \
+	MOVL      R10, CX; \
+	SHRL      $shift, CX; \
+	ANDL      $0xFF, CX; \
+	MOVQ      CX, R11; \
+	SHLQ      $4, R11; \
+	VMOVDQU   (R12)(R11*1), X6; \
+	VPSHUFB   X6, xreg, X6; \
+	VMOVDQU   X6, (DI)(BX*1); \
+	POPCNTL   CX, CX; \
+	ADDQ      $8, BX; \
+	ADDQ      CX, BX
+
+// func sbcsToUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
+//
+// A 32-byte block that is not all ASCII is looked up in t.vec.shuf: the
+// indices x&7F - 16k (k = 0–7) are negative, so VPSHUFB gives 0, for the
+// bytes below row k, and the lookups of rows 0 to k XOR to row k. ASCII
+// bytes keep themselves as first byte and get no second byte.
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// DX t, R12 sbcsExpand; Y2–Y9 the indices, Y10 first bytes, Y11 second
+// bytes, Y13–Y15 constants.
+TEXT ·sbcsToUTF8AVX2(SB), NOSPLIT, $0-72
+	MOVQ t+0(FP), DX
+	MOVQ dst_base+8(FP), DI
+	MOVQ dst_len+16(FP), R8
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	LEAQ ·sbcsExpand(SB), R12
+
+	MOVL         $0x7F7F7F7F, R10
+	MOVD         R10, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x10101010, R10
+	MOVD         R10, X14
+	VPBROADCASTD X14, Y14
+	MOVL         $0xE0E0E0E0, R10
+	MOVD         R10, X15
+	VPBROADCASTD X15, Y15
+
+aloop:
+	MOVQ R9, CX
+	SUBQ AX, CX
+	CMPQ CX, $32
+	JB   adone                       // fewer than 32 bytes left to read
+	MOVQ R8, R11
+	SUBQ BX, R11
+	CMPQ R11, $64
+	JB   adone                       // perhaps no room for the output
+
+	VMOVDQU   (SI)(AX*1), Y0
+	VPMOVMSKB Y0, R10                // R10: the bytes 80–FF
+	TESTL     R10, R10
+	JNZ       aconvert
+	VMOVDQU   Y0, (DI)(BX*1)         // ASCII: copied as is
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       aloop
+
+aconvert:
+	VPAND  Y13, Y0, Y2               // Y2: x & 7F, the index into row 0
+	VPSUBB Y14, Y2, Y3
+	VPSUBB Y14, Y3, Y4
+	VPSUBB Y14, Y4, Y5
+	VPSUBB Y14, Y5, Y6
+	VPSUBB Y14, Y6, Y7
+	VPSUBB Y14, Y7, Y8
+	VPSUBB Y14, Y8, Y9               // Y9: the index into row 7
+	VMOVDQU   800(DX), Y10
+	VPSHUFB   Y2, Y10, Y10
+	VMOVDQU   832(DX), Y12
+	VPSHUFB   Y3, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   864(DX), Y12
+	VPSHUFB   Y4, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   896(DX), Y12
+	VPSHUFB   Y5, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   928(DX), Y12
+	VPSHUFB   Y6, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   960(DX), Y12
+	VPSHUFB   Y7, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   992(DX), Y12
+	VPSHUFB   Y8, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   1024(DX), Y12
+	VPSHUFB   Y9, Y12, Y12
+	VPXOR     Y12, Y10, Y10
+	VMOVDQU   1056(DX), Y11
+	VPSHUFB   Y2, Y11, Y11
+	VMOVDQU   1088(DX), Y12
+	VPSHUFB   Y3, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1120(DX), Y12
+	VPSHUFB   Y4, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1152(DX), Y12
+	VPSHUFB   Y5, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1184(DX), Y12
+	VPSHUFB   Y6, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1216(DX), Y12
+	VPSHUFB   Y7, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1248(DX), Y12
+	VPSHUFB   Y8, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VMOVDQU   1280(DX), Y12
+	VPSHUFB   Y9, Y12, Y12
+	VPXOR     Y12, Y11, Y11
+	VPXOR     Y1, Y1, Y1
+	VPBLENDVB Y0, Y10, Y0, Y10       // Y10: first UTF-8 bytes (ASCII kept)
+	VPBLENDVB Y0, Y11, Y1, Y11       // Y11: second bytes (0 for ASCII)
+	VPCMPEQB  Y1, Y10, Y12
+	VPAND     Y0, Y12, Y12
+	VPMOVMSKB Y12, CX                // CX: bytes without a character
+	TESTL     CX, CX
+	JNZ       adone
+	VPAND     Y15, Y10, Y12
+	VPCMPEQB  Y15, Y12, Y12
+	VPMOVMSKB Y12, CX                // CX: characters of three bytes
+	TESTL     CX, CX
+	JNZ       adone
+
+	VPCMPEQB     Y1, Y11, Y12
+	VPMOVMSKB    Y12, R10
+	NOTL         R10                 // R10: the bytes with a second UTF-8 byte
+	VPUNPCKLBW   Y11, Y10, Y2        // words of bytes 0–7 and 16–23
+	VPUNPCKHBW   Y11, Y10, Y3        // words of bytes 8–15 and 24–31
+	VEXTRACTI128 $1, Y2, X4
+	VEXTRACTI128 $1, Y3, X5
+	SBCS_EXPAND(X2, 0)
+	SBCS_EXPAND(X3, 8)
+	SBCS_EXPAND(X4, 16)
+	SBCS_EXPAND(X5, 24)
+	ADDQ $32, AX
+	JMP  aloop
+
+adone:
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	VZEROUPPER
+	RET
