@@ -5,6 +5,30 @@ import (
 	"unicode/utf8"
 )
 
+// Single-byte character sets (code pages such as windows-1251 or KOI8-R).
+//
+// Decoding: every byte is looked up in three 128-entry tables holding the
+// first, second and third byte of the UTF-8 form of its code point (all
+// single-byte pages stay in the BMP). The avx512 kernel looks up 64 bytes
+// with VPERMI2B, interleaves the bytes (byte unpacks when no character
+// needs three bytes, VPERMI2B/VPERMB into dwords when one does) and packs
+// them with VPCOMPRESSB. The avx2 kernel looks up 32 bytes with eight
+// VPSHUFB per table and packs eight words at a time with a VPSHUFB
+// pattern; it leaves blocks with three-byte characters to the scalar
+// code. A block holding a byte without a character stops the kernel at
+// the block; the scalar code finds the byte.
+//
+// Encoding: the avx512 kernel converts 64-byte blocks of ASCII, two-byte
+// characters and three-byte characters of one lead whose code points lie
+// in the (at most) four blocks of 64 code points that hold most of the
+// page: Cyrillic, Greek, Hebrew, Arabic, the Latin-1 punctuation and the
+// General Punctuation of the windows pages. It looks up the byte at each
+// character's last byte (VPERMI2B over 256 entries) and packs the result
+// with VPCOMPRESSB. A character it cannot convert (another character, an
+// unmappable one, an ill-formed sequence) ends the block before it, and
+// the scalar code converts at least sixteen bytes, or explains the stop,
+// before the kernel resumes.
+
 // SBCS is a single-byte character set in the forms the conversion
 // kernels use: bytes 00–7F are ASCII, bytes 80–FF map through a table of
 // 128 code points (all in the BMP; 0 marks a byte without a character).
