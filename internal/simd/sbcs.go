@@ -74,6 +74,11 @@ type sbcsVec struct {
 	// lane). XORing the lookups of row 0 to row k gives row k. Offset
 	// 800.
 	shuf [2][8][32]byte
+	// slotShuf and revShuf are slot (entries 0–31) and rev in the same
+	// form: two rows, and two chains of eight rows (rev 0–127 and
+	// 128–255). Offsets 1312 and 1376.
+	slotShuf [2][32]byte
+	revShuf  [16][32]byte
 }
 
 // sbcsNoSlot marks a lead without a slot; its low bit never occurs in a
@@ -111,6 +116,22 @@ func NewSBCS(high *[128]uint16) *SBCS {
 		}
 	}
 	t.chooseSlots()
+	for k := 0; k < 16; k++ {
+		for i := 0; i < 16; i++ {
+			v := t.vec.rev[16*k+i]
+			if k%8 > 0 {
+				v ^= t.vec.rev[16*(k-1)+i]
+			}
+			t.vec.revShuf[k][i], t.vec.revShuf[k][16+i] = v, v
+			if k < 2 {
+				v := t.vec.slot[16*k+i]
+				if k > 0 {
+					v ^= t.vec.slot[i]
+				}
+				t.vec.slotShuf[k][i], t.vec.slotShuf[k][16+i] = v, v
+			}
+		}
+	}
 	for j := 0; j < 2; j++ {
 		for k := 0; k < 8; k++ {
 			for i := 0; i < 16; i++ {

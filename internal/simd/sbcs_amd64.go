@@ -66,9 +66,40 @@ func sbcsDecodeStep(k *impl) sbcsStep {
 	return nil
 }
 
+// sbcsFromUTF8AVX2 converts 32-byte blocks of src (31 when a block ends
+// with a lead byte) while dst has room for 32 bytes. A block converts
+// when it holds only ASCII and two-byte characters whose leads have a
+// slot and whose code points have a byte; the byte is looked up at the
+// continuation byte (VPSHUFB rows of t.vec.slotShuf and t.vec.revShuf),
+// and each eight bytes are packed with a VPSHUFB pattern of sbcsPack.
+//
+//go:noescape
+func sbcsFromUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
+
+// sbcsPack[m] is the VPSHUFB pattern that keeps the bytes i of eight
+// for which bit i of m is set, in order.
+var sbcsPack = func() (t [256][16]byte) {
+	for m := range t {
+		o := 0
+		for i := 0; i < 8; i++ {
+			if m>>i&1 != 0 {
+				t[m][o] = byte(i)
+				o++
+			}
+		}
+		for ; o < 16; o++ {
+			t[m][o] = 0x80 // zero
+		}
+	}
+	return t
+}()
+
 func sbcsEncodeStep(k *impl) sbcsStep {
-	if k == avx512Impl {
+	switch k {
+	case avx512Impl:
 		return sbcsFromUTF8AVX512
+	case avx2Impl:
+		return sbcsFromUTF8AVX2
 	}
 	return nil
 }

@@ -565,3 +565,214 @@ adone:
 	MOVQ AX, nSrc+64(FP)
 	VZEROUPPER
 	RET
+
+// sbcsAVX2Const: 32 copies each of 1F (0), 10 (32), 3F (64), 01 (96), C0
+// (128), C2 (160), 1D (192), 7F (224).
+DATA sbcsAVX2Const<>+0(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA sbcsAVX2Const<>+8(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA sbcsAVX2Const<>+16(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA sbcsAVX2Const<>+24(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA sbcsAVX2Const<>+32(SB)/8, $0x1010101010101010
+DATA sbcsAVX2Const<>+40(SB)/8, $0x1010101010101010
+DATA sbcsAVX2Const<>+48(SB)/8, $0x1010101010101010
+DATA sbcsAVX2Const<>+56(SB)/8, $0x1010101010101010
+DATA sbcsAVX2Const<>+64(SB)/8, $0x3F3F3F3F3F3F3F3F
+DATA sbcsAVX2Const<>+72(SB)/8, $0x3F3F3F3F3F3F3F3F
+DATA sbcsAVX2Const<>+80(SB)/8, $0x3F3F3F3F3F3F3F3F
+DATA sbcsAVX2Const<>+88(SB)/8, $0x3F3F3F3F3F3F3F3F
+DATA sbcsAVX2Const<>+96(SB)/8, $0x0101010101010101
+DATA sbcsAVX2Const<>+104(SB)/8, $0x0101010101010101
+DATA sbcsAVX2Const<>+112(SB)/8, $0x0101010101010101
+DATA sbcsAVX2Const<>+120(SB)/8, $0x0101010101010101
+DATA sbcsAVX2Const<>+128(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA sbcsAVX2Const<>+136(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA sbcsAVX2Const<>+144(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA sbcsAVX2Const<>+152(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA sbcsAVX2Const<>+160(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA sbcsAVX2Const<>+168(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA sbcsAVX2Const<>+176(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA sbcsAVX2Const<>+184(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA sbcsAVX2Const<>+192(SB)/8, $0x1D1D1D1D1D1D1D1D
+DATA sbcsAVX2Const<>+200(SB)/8, $0x1D1D1D1D1D1D1D1D
+DATA sbcsAVX2Const<>+208(SB)/8, $0x1D1D1D1D1D1D1D1D
+DATA sbcsAVX2Const<>+216(SB)/8, $0x1D1D1D1D1D1D1D1D
+DATA sbcsAVX2Const<>+224(SB)/8, $0x7F7F7F7F7F7F7F7F
+DATA sbcsAVX2Const<>+232(SB)/8, $0x7F7F7F7F7F7F7F7F
+DATA sbcsAVX2Const<>+240(SB)/8, $0x7F7F7F7F7F7F7F7F
+DATA sbcsAVX2Const<>+248(SB)/8, $0x7F7F7F7F7F7F7F7F
+GLOBL sbcsAVX2Const<>(SB), RODATA|NOPTR, $256
+
+// SBCS_PACK8 packs the bytes of the low eight of xreg that R15 >> shift
+// keeps and writes them at dst+BX (eight bytes), adding their number to
+// BX.
+#define SBCS_PACK8(xreg, shift) \
+	MOVL      R15, CX; \
+	SHRL      $shift, CX; \
+	ANDL      $0xFF, CX; \
+	MOVQ      CX, R11; \
+	SHLQ      $4, R11; \
+	VMOVDQU   (R12)(R11*1), X6; \
+	VPSHUFB   X6, xreg, X6; \
+	VMOVQ     X6, (DI)(BX*1); \
+	POPCNTL   CX, CX; \
+	ADDQ      CX, BX
+
+// func sbcsFromUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// DX t, R12 sbcsPack, R13 sbcsAVX2Const; in a mixed block R14 the block's
+// length and R15 the bytes it keeps.
+TEXT ·sbcsFromUTF8AVX2(SB), NOSPLIT, $0-72
+	MOVQ t+0(FP), DX
+	MOVQ dst_base+8(FP), DI
+	MOVQ dst_len+16(FP), R8
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	LEAQ ·sbcsPack(SB), R12
+	LEAQ sbcsAVX2Const<>(SB), R13
+
+bloop:
+	MOVQ R9, CX
+	SUBQ AX, CX
+	CMPQ CX, $32
+	JB   bdone                       // fewer than 32 bytes left to read
+	MOVQ R8, R11
+	SUBQ BX, R11
+	CMPQ R11, $32
+	JB   bdone                       // perhaps no room for the output
+
+	VMOVDQU   (SI)(AX*1), Y0
+	VPMOVMSKB Y0, R10                // R10: the bytes 80–FF
+	TESTL     R10, R10
+	JNZ       bmixed
+	VMOVDQU   Y0, (DI)(BX*1)         // ASCII: copied as is
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       bloop
+
+bmixed:
+	VPSUBB    160(R13), Y0, Y1
+	VPMINUB   192(R13), Y1, Y2
+	VPCMPEQB  Y1, Y2, Y2             // Y2: leads C2–DF
+	VPMOVMSKB Y2, R11
+	VMOVDQU   128(R13), Y9
+	VPCMPGTB  Y0, Y9, Y9             // Y9: continuation bytes 80–BF
+	VPMOVMSKB Y9, CX
+	MOVL      R11, R14
+	ORL       CX, R14
+	CMPL      R14, R10
+	JNE       bdone                  // a byte that is neither
+
+	MOVL  R11, R15
+	NOTL  R15                        // R15: the bytes to keep (all but leads)
+	MOVQ  $32, R14
+	BTRL  $31, R11                   // a lead in the last byte?
+	JCC   bpairs
+	MOVQ  $31, R14                   // it waits for the next block
+bpairs:
+	SHLL $1, R11
+	CMPL R11, CX
+	JNE  bdone                       // a lead without its continuation, or a stray continuation
+
+	// Each byte's predecessor, and its slot base as a lead.
+	VPERM2I128 $0x08, Y0, Y0, Y1
+	VPALIGNR   $15, Y1, Y0, Y2       // Y2: predecessors (0 before byte 0)
+	VPAND      0(R13), Y2, Y2        // Y2: their low five bits
+	VMOVDQU    1312(DX), Y3
+	VPSHUFB    Y2, Y3, Y3
+	VPSUBB     32(R13), Y2, Y2
+	VMOVDQU    1344(DX), Y1
+	VPSHUFB    Y2, Y1, Y1
+	VPXOR      Y1, Y3, Y3            // Y3: the predecessors' slot bases
+	VPAND      96(R13), Y3, Y1
+	VPCMPEQB   96(R13), Y1, Y1       // Y1: slot bases with the low bit, sbcsNoSlot
+	VPAND      Y9, Y1, Y1
+	VPMOVMSKB  Y1, R10               // R10: characters without a slot
+	TESTL      R10, R10
+	JNZ        bdone
+
+	// The byte at each continuation byte: rev[slot base + (byte & 3F)].
+	VPAND   64(R13), Y0, Y4
+	VPOR    Y3, Y4, Y4               // Y4: indices into rev
+	VPAND   224(R13), Y4, Y5         // Y5: their low seven bits
+	VMOVDQU 1376(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VMOVDQA Y8, Y6
+	VMOVDQU 1632(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VMOVDQA Y8, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1408(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1664(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1440(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1696(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1472(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1728(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1504(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1760(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1536(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1792(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1568(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1824(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPSUBB  32(R13), Y5, Y5
+	VMOVDQU 1600(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 1856(DX), Y8
+	VPSHUFB Y5, Y8, Y8
+	VPXOR   Y8, Y7, Y7
+	VPBLENDVB Y4, Y7, Y6, Y6         // Y6: rev at the indices (rows 8–15 for indices 128–255)
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQB  Y1, Y6, Y1
+	VPAND     Y9, Y1, Y1
+	VPMOVMSKB Y1, R10                // R10: characters without a byte
+	TESTL     R10, R10
+	JNZ       bdone
+
+	VPBLENDVB    Y9, Y6, Y0, Y0      // the bytes, at the continuation bytes
+	VPSRLDQ      $8, X0, X1
+	VEXTRACTI128 $1, Y0, X2
+	VPSRLDQ      $8, X2, X3
+	SBCS_PACK8(X0, 0)
+	SBCS_PACK8(X1, 8)
+	SBCS_PACK8(X2, 16)
+	SBCS_PACK8(X3, 24)
+	ADDQ R14, AX
+	JMP  bloop
+
+bdone:
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	VZEROUPPER
+	RET
