@@ -27,7 +27,10 @@ import (
 // with VPCOMPRESSB. A character it cannot convert (another character, an
 // unmappable one, an ill-formed sequence) ends the block before it, and
 // the scalar code converts at least sixteen bytes, or explains the stop,
-// before the kernel resumes.
+// before the kernel resumes. The avx2 kernel does the same for 32-byte
+// blocks of ASCII and two-byte characters (sixteen VPSHUFB rows for the
+// 256 entries, a VPSHUFB pattern per eight bytes to pack), and stops at
+// the start of any other block.
 
 // SBCS is a single-byte character set in the forms the conversion
 // kernels use: bytes 00–7F are ASCII, bytes 80–FF map through a table of
