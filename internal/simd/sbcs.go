@@ -309,9 +309,9 @@ func sbcsToUTF8Scalar(t *SBCS, dst, src []byte) (nDst, nSrc int) {
 		for nSrc+8 <= len(src) && nDst+32 <= len(dst) {
 			w := binary.LittleEndian.Uint64(src[nSrc:])
 			if w&hiBits == 0 {
-				binary.LittleEndian.PutUint64(dst[nDst:], w)
-				nSrc += 8
-				nDst += 8
+				n := sbcsASCIIRun(dst[nDst:], src[nSrc:])
+				nSrc += n
+				nDst += n
 				continue
 			}
 			s := src[nSrc : nSrc+8 : nSrc+8]
@@ -347,6 +347,28 @@ func sbcsToUTF8Scalar(t *SBCS, dst, src []byte) (nDst, nSrc int) {
 	return nDst, nSrc
 }
 
+// sbcsASCIIRun copies the longest ASCII prefix of src that fits in dst
+// and returns its length: it scans 32 bytes at a time and copies with
+// memmove.
+func sbcsASCIIRun(dst, src []byte) int {
+	n := min(len(dst), len(src))
+	src = src[:n]
+	i := 0
+	for ; i+32 <= n; i += 32 {
+		s := src[i : i+32 : i+32]
+		a := binary.LittleEndian.Uint64(s[0:8])
+		b := binary.LittleEndian.Uint64(s[8:16])
+		c := binary.LittleEndian.Uint64(s[16:24])
+		d := binary.LittleEndian.Uint64(s[24:32])
+		if (a|b|c|d)&hiBits != 0 {
+			break
+		}
+	}
+	i += asciiPrefixScalar(src[i:])
+	copy(dst, src[:i])
+	return i
+}
+
 // sbcsFromUTF8Scalar is the reference (and fallback) encoder: FromUTF8
 // without vector steps, for the characters that start in src[:limit].
 // stopped reports that it stopped before limit for one of FromUTF8's
@@ -362,9 +384,9 @@ func sbcsFromUTF8Scalar(t *SBCS, dst, src []byte, limit int) (nDst, nSrc int, st
 		for nSrc+8 <= limit && nSrc+8 <= len(src) && nDst+8 <= len(dst) {
 			w := binary.LittleEndian.Uint64(src[nSrc:])
 			if w&hiBits == 0 {
-				binary.LittleEndian.PutUint64(dst[nDst:], w)
-				nSrc += 8
-				nDst += 8
+				n := sbcsASCIIRun(dst[nDst:], src[nSrc:limit])
+				nSrc += n
+				nDst += n
 				continue
 			}
 			for end := nSrc + 8; nSrc < end; {
