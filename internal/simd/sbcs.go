@@ -250,13 +250,29 @@ func (t *SBCS) EncodeRune(r rune) (byte, bool) {
 // byte without a character or the first character dst has no room for,
 // and returns the bytes written and read. It does not allocate.
 func (t *SBCS) ToUTF8(dst, src []byte) (nDst, nSrc int) {
-	if len(src) >= sbcsMinVector {
-		if step := sbcsDecodeStep(cur()); step != nil {
-			nDst, nSrc = step(t, dst, src)
+	step := sbcsDecodeStep(cur())
+	if step == nil || len(src) < sbcsMinVector {
+		return sbcsToUTF8Scalar(t, dst, src)
+	}
+	// The vector step stops before a block it cannot convert (a byte
+	// without a character; for avx2 also a character of three UTF-8
+	// bytes); the scalar code converts the next bytes, or stops for good,
+	// and the vector step resumes.
+	for {
+		d, s := step(t, dst[nDst:], src[nSrc:])
+		nDst += d
+		nSrc += s
+		if nSrc == len(src) {
+			return nDst, nSrc
+		}
+		end := t.scalarRunToUTF8(src, nSrc)
+		d, s = sbcsToUTF8Scalar(t, dst[nDst:], src[nSrc:end])
+		nDst += d
+		nSrc += s
+		if nSrc < end || nSrc == len(src) {
+			return nDst, nSrc
 		}
 	}
-	d, s := sbcsToUTF8Scalar(t, dst[nDst:], src[nSrc:])
-	return nDst + d, nSrc + s
 }
 
 // FromUTF8 converts the longest prefix of src, UTF-8, made of complete,
@@ -280,7 +296,7 @@ func (t *SBCS) FromUTF8(dst, src []byte) (nDst, nSrc int) {
 		if nSrc == len(src) {
 			return nDst, nSrc
 		}
-		d, s, stopped := sbcsFromUTF8Scalar(t, dst[nDst:], src[nSrc:], sbcsScalarRun)
+		d, s, stopped := sbcsFromUTF8Scalar(t, dst[nDst:], src[nSrc:], scalarRunFromUTF8(src[nSrc:]))
 		nDst += d
 		nSrc += s
 		if stopped || nSrc == len(src) {
@@ -293,9 +309,36 @@ func (t *SBCS) FromUTF8(dst, src []byte) (nDst, nSrc int) {
 // whole conversion.
 const sbcsMinVector = 64
 
-// sbcsScalarRun is how far the scalar encoder goes before it gives the
+// sbcsScalarRun is how far the scalar code goes before it gives the
 // vector step another chance.
 const sbcsScalarRun = 16
+
+// scalarRunToUTF8 returns where the scalar decoder stops after the vector
+// step stopped at src[from]: past the first byte of the next 64 that the
+// step may have stopped for (a byte without a character, or one of three
+// UTF-8 bytes), and at least sbcsScalarRun bytes on.
+func (t *SBCS) scalarRunToUTF8(src []byte, from int) int {
+	end := min(len(src), from+sbcsScalarRun)
+	for i := from; i < len(src) && i < from+64; i++ {
+		if v := t.dec[src[i]]; v == 0 || v>>24 == 3 {
+			return max(end, i+1)
+		}
+	}
+	return end
+}
+
+// scalarRunFromUTF8 returns how far the scalar encoder goes after the
+// vector step stopped at src[0]: past the first lead of three or four
+// bytes of the next 64 bytes, which the avx2 step stops for, and at least
+// sbcsScalarRun bytes.
+func scalarRunFromUTF8(src []byte) int {
+	for i := 0; i < len(src) && i < 64; i++ {
+		if src[i] >= 0xE0 {
+			return max(sbcsScalarRun, i+1)
+		}
+	}
+	return sbcsScalarRun
+}
 
 // sbcsToUTF8Scalar is the reference (and fallback) decoder: ToUTF8 without
 // vector steps.
