@@ -107,6 +107,7 @@ func (s *bomState) reset() {
 type wideDecoder struct {
 	form form
 	bomState
+	swap *[512]byte // big-endian UTF-32 swapped for the little-endian kernel
 }
 
 func (d *wideDecoder) Reset() { d.reset() }
@@ -172,15 +173,18 @@ func (d *wideDecoder) convert16(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 		kernel = simd.UTF16LEToUTF8
 	}
 	for nSrc+2 <= len(src) {
-		if d.form == formUTF16 {
-			// The kernel converts the valid prefix; the code below
-			// explains what stopped it, one character at a time.
-			nd, ns := kernel(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			if nSrc+2 > len(src) {
-				break
-			}
+		// The kernel converts the valid prefix (for UCS-2, up to the first
+		// surrogate, which UCS-2 never pairs); the code below explains
+		// what stopped it, one character at a time.
+		end := len(src)
+		if d.form == formUCS2 {
+			end = nSrc + firstSurrogateUnit(src[nSrc:], o)
+		}
+		nd, ns := kernel(dst[nDst:], src[nSrc:end])
+		nDst += nd
+		nSrc += ns
+		if nSrc+2 > len(src) {
+			break
 		}
 		// Four ASCII units at a time.
 		for nSrc+8 <= len(src) && nDst+4 <= len(dst) {
@@ -254,15 +258,21 @@ func (d *wideDecoder) convert16(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 func (d *wideDecoder) convert32(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	o := d.order
 	for nSrc+4 <= len(src) {
-		if o == LittleEndian {
-			// Values up to U+10FFFF that are not surrogates read the same
-			// in UTF-32 and UCS-4: the kernel takes them.
-			nd, ns := simd.UTF32LEToUTF8(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			if nSrc+4 > len(src) {
-				break
+		// Values up to U+10FFFF that are not surrogates read the same in
+		// UTF-32 and UCS-4: the kernel takes them.
+		var nd, ns int
+		if o == BigEndian {
+			if d.swap == nil {
+				d.swap = new([512]byte)
 			}
+			nd, ns = utf32BEToUTF8(dst[nDst:], src[nSrc:], d.swap)
+		} else {
+			nd, ns = simd.UTF32LEToUTF8(dst[nDst:], src[nSrc:])
+		}
+		nDst += nd
+		nSrc += ns
+		if nSrc+4 > len(src) {
+			break
 		}
 		v := u32(src[nSrc:], o)
 		switch {
@@ -331,13 +341,16 @@ func (e *wideEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 			kernel = simd.UTF8ToUTF16LE
 		}
 		for nSrc < len(src) {
-			if e.form == formUTF16 {
-				nd, ns := kernel(dst[nDst:], src[nSrc:])
-				nDst += nd
-				nSrc += ns
-				if nSrc >= len(src) {
-					break
-				}
+			end := len(src)
+			if e.form == formUCS2 {
+				// UCS-2 stops before the first character beyond the BMP.
+				end = nSrc + firstFourByteLead(src[nSrc:])
+			}
+			nd, ns := kernel(dst[nDst:], src[nSrc:end])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
+				break
 			}
 			// Four ASCII bytes at a time.
 			for nSrc+4 <= len(src) && nDst+8 <= len(dst) && binary.LittleEndian.Uint32(src[nSrc:])&0x80808080 == 0 {
@@ -381,13 +394,15 @@ func (e *wideEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		return nDst, nSrc, bad, nil
 	}
 	for nSrc < len(src) {
-		if o == LittleEndian {
-			nd, ns := simd.UTF8ToUTF32LE(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			if nSrc >= len(src) {
-				break
-			}
+		kernel := simd.UTF8ToUTF32LE
+		if o == BigEndian {
+			kernel = utf8ToUTF32BE
+		}
+		nd, ns := kernel(dst[nDst:], src[nSrc:])
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
 		}
 		var r rune
 		var size int
@@ -481,7 +496,7 @@ var (
 )
 
 // Clone implements encoding.Cloner.
-func (d *wideDecoder) Clone() encoding.Core { c := *d; return &c }
+func (d *wideDecoder) Clone() encoding.Core { c := *d; c.swap = nil; return &c }
 
 // Clone implements encoding.Cloner.
 func (e *wideEncoder) Clone() encoding.Core { c := *e; return &c }
