@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 	"golang.org/x/text/transform"
 )
 
@@ -35,13 +36,7 @@ func (p *place) advance(b []byte) {
 
 // countChars counts the characters of UTF-8 text (its lead bytes).
 func countChars(b []byte) int64 {
-	n := int64(0)
-	for _, c := range b {
-		if c&0xC0 != 0x80 {
-			n++
-		}
-	}
-	return n
+	return int64(simd.RuneCount(b))
 }
 
 // diag is one diagnostic about a file: where and what.
@@ -85,6 +80,9 @@ type chunk struct {
 	inOff   int64
 	dec     *encoding.Transformer
 	written int64 // dec.Written() before the call
+	// identity is set when text is the input itself (valid UTF-8 read as
+	// UTF-8): offsets map one to one.
+	identity bool
 }
 
 // placeAt returns the place of byte k of the chunk's text.
@@ -98,6 +96,9 @@ func (c *chunk) placeAt(k int) place {
 // the chunk's text, by decoding the chunk's input again from the state
 // the decoder had before it, one character at a time.
 func (c *chunk) offsetAt(k int) int64 {
+	if c.identity {
+		return c.inOff + int64(k)
+	}
 	dec := c.dec.Clone()
 	buf := make([]byte, 256)
 	got, consumed := 0, 0
@@ -150,6 +151,12 @@ func (d *decoder) run(in io.Reader) error {
 		}
 	}
 	dec := d.codec.With(opts).DecodeTransformer().(*encoding.Transformer)
+	// Valid UTF-8 read as UTF-8 is its own decoding: the kernel validates
+	// it and it goes downstream without a copy. The decoder takes over at
+	// the first malformed or incomplete sequence; skipped counts the bytes
+	// it never saw, to keep its offsets those of the file.
+	identity := d.codec.Name() == "utf-8"
+	var skipped int64
 	buf := make([]byte, chunkSize)
 	out := make([]byte, 4*chunkSize+256)
 	have := 0
@@ -171,7 +178,18 @@ func (d *decoder) run(in io.Reader) error {
 			headDone = true
 		}
 		start := 0
-		for {
+		if identity {
+			if n, _, _ := simd.ValidateUTF8(buf[:have]); n > 0 {
+				c := chunk{in: buf[:n], inOff: off, start: at, text: buf[:n], identity: true}
+				if serr := d.sink(&c); serr != nil {
+					return serr
+				}
+				at.advance(c.text)
+				start = n
+				skipped += int64(n)
+			}
+		}
+		for start < have || eof {
 			c := chunk{in: buf[start:have], inOff: off + int64(start), start: at, written: dec.Written()}
 			c.dec = dec.Clone()
 			nd, ns, err := dec.Transform(out, buf[start:have], eof)
@@ -188,7 +206,7 @@ func (d *decoder) run(in io.Reader) error {
 				} else {
 					p, pk = c.placeAt(k), k
 				}
-				if rerr := d.report(diag{File: d.name, Offset: e.Offset, Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
+				if rerr := d.report(diag{File: d.name, Offset: e.Offset + skipped, Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
 					return rerr
 				}
 			}
@@ -205,7 +223,7 @@ func (d *decoder) run(in io.Reader) error {
 			if err != nil && err != transform.ErrShortSrc {
 				var e *encoding.Error
 				if errors.As(err, &e) {
-					return &failure{diag{File: d.name, Offset: e.Offset, Line: at.line, Col: at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}}
+					return &failure{diag{File: d.name, Offset: e.Offset + skipped, Line: at.line, Col: at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}}
 				}
 				return err
 			}
