@@ -6,6 +6,7 @@ package mb
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
@@ -13,6 +14,10 @@ import (
 )
 
 const hiBits = 0x8080808080808080
+
+// leadBits are the high bits of bytes 0, 2, 4 and 6 of a word: when all
+// are set, the word holds four two-byte codes (or their leads).
+const leadBits = 0x0080008000800080
 
 // ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
 // fits in dst, and returns its length. It finds the end of long runs with
@@ -269,70 +274,138 @@ func PackLenTable32(idx []uint32) []uint32 {
 // are all ASCII.
 func IsASCII8(p []byte) bool { return binary.LittleEndian.Uint64(p)&hiBits == 0 }
 
-// Invalid is the value of a Decode2 lead or trail table entry for a byte
-// that cannot occur in that position: it puts the pointer beyond any index.
+// Invalid is the value of a lead or trail table entry (see NewPairs) for
+// a byte that cannot occur in that position: it puts the pointer beyond
+// any index.
 const Invalid = 0x7FFF
 
+// Pairs is the table of the double-byte fast path (Decode2), indexed by
+// two bytes read little-endian: the entry at c | c2<<8 is, for an ASCII
+// byte c, c itself with length 1; for a lead byte c, the character of the
+// code c c2 in PackLen form, or 0 when c c2 is not a two-byte code of a BMP
+// character (errors, other sequences), which Decode2 leaves to the
+// general loop. The length is in the high byte.
+type Pairs [65536]uint32
+
+// NewPairs builds the Pairs table of a double-byte code whose pointer is
+// lead[c] + trail[c2] and whose characters, in PackLen form, are tab[pointer].
+// Lead bytes 80–FF with lead[c] == Invalid (single bytes, or leads of longer
+// sequences) get no entries.
+func NewPairs(lead, trail *[256]uint16, tab []uint32) *Pairs {
+	t := new(Pairs)
+	for c := 0; c < 0x80; c++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			t[c<<8|c2] = uint32(c) | 1<<24
+		}
+	}
+	for c := 0x80; c < 0x100; c++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			if p := uint(lead[c]) + uint(trail[c2]); p < uint(len(tab)) {
+				t[c<<8|c2] = tab[p]
+			}
+		}
+	}
+	return t
+}
+
+// segments gives, for the mask of the high bits of eight bytes that start
+// at a character boundary (bit i set when byte i is 80–FF), the bit
+// offsets in the eight bytes of the 2nd, 3rd, 4th and 5th character when
+// every byte 80–FF begins a two-byte character and every other byte is
+// one: byte k-1 holds 8×(offset of character k+1). The fifth offset is the
+// number of bytes the first four characters take; every one of them ends
+// inside the eight bytes.
+var segments = func() (t [256]uint32) {
+	for m := range t {
+		o, v := 0, uint32(0)
+		for k := 0; k < 5; k++ {
+			if m>>o&1 != 0 {
+				o += 2
+			} else {
+				o++
+			}
+			if k < 4 {
+				v |= uint32(8*o) << (8 * k)
+			}
+		}
+		t[m] = v
+	}
+	return
+}()
+
 // Decode2 is the fast path of the double-byte decoders: it decodes ASCII
-// bytes and two-byte characters while both buffers have room, and stops
-// at anything else (other sequences, errors, a run of eight ASCII bytes,
-// the end of either buffer) for the caller's general loop. The pointer of
-// a two-byte code is lead[first byte] + trail[second byte]; tab holds the
-// characters in PackLen form. It does not allocate.
-func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
-	for nSrc+2 <= len(src) && nDst+8 <= len(dst) {
-		if nSrc+4 <= len(src) {
-			// Two characters at a time while both are two-byte codes.
-			s := src[nSrc : nSrc+4 : nSrc+4]
-			p0 := uint(lead[s[0]]) + uint(trail[s[1]])
-			p1 := uint(lead[s[2]]) + uint(trail[s[3]])
-			if p0 < uint(len(tab)) {
-				v0 := tab[p0]
-				if p1 < uint(len(tab)) {
-					v1 := tab[p1]
-					if v0 != 0 && v1 != 0 {
-						d := dst[nDst : nDst+8 : nDst+8]
-						binary.LittleEndian.PutUint32(d[0:4], v0)
-						n0 := uint(v0>>24) & 3
-						binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
-						nDst += int(n0) + int(v1>>24)
-						nSrc += 4
-						continue
-					}
-				} else if v0 != 0 && s[2] < 0x80 {
-					// A character and an ASCII byte (a space, mostly).
-					d := dst[nDst : nDst+8 : nDst+8]
-					binary.LittleEndian.PutUint32(d[0:4], v0)
-					n0 := uint(v0>>24) & 3
-					d[n0] = s[2]
-					nDst += int(n0) + 1
-					nSrc += 3
-					continue
-				}
+// bytes and two-byte characters of BMP characters (see Pairs) while both
+// buffers have room, and stops at anything else (other sequences, errors,
+// a run of eight ASCII bytes, the last bytes of either buffer) for the
+// caller's general loop. It does not allocate.
+//
+// It reads eight bytes at a time. Where the characters begin in them
+// follows from the high bits alone, so one table look-up (segments) places
+// the next four characters without a dependency between them; each is
+// then one look-up in t and one four-byte store.
+func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
+	for nSrc+8 <= len(src) && nDst+16 <= len(dst) {
+		w := binary.LittleEndian.Uint64(src[nSrc:])
+		h := w & hiBits
+		if h == 0 {
+			return // an ASCII run: the caller's vector path takes it
+		}
+		d := dst[nDst : nDst+16 : nDst+16]
+		if h&leadBits == leadBits {
+			// Four two-byte codes (the common case of CJK text): their
+			// places are known, and so is the advance, which keeps the
+			// next load independent of this one's results.
+			v0 := t[bits.ReverseBytes16(uint16(w))]
+			v1 := t[bits.ReverseBytes16(uint16(w>>16))]
+			v2 := t[bits.ReverseBytes16(uint16(w>>32))]
+			v3 := t[bits.ReverseBytes16(uint16(w>>48))]
+			if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 {
+				binary.LittleEndian.PutUint32(d[0:4], v0)
+				m := uint(v0>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v1)
+				m += uint(v1>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v2)
+				m += uint(v2>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v3)
+				m += uint(v3>>24) & 3
+				nDst += int(m)
+				nSrc += 8
+				continue
 			}
 		}
-		s := src[nSrc : nSrc+2 : nSrc+2]
-		c := s[0]
-		if c < 0x80 {
-			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
-				return
-			}
-			dst[nDst] = c
-			nDst++
-			nSrc++
-			continue
-		}
-		p := uint(lead[c]) + uint(trail[s[1]])
-		if p >= uint(len(tab)) {
+		seg := segments[(h>>7)*0x0102040810204080>>56]
+		v0 := t[bits.ReverseBytes16(uint16(w))]
+		v1 := t[bits.ReverseBytes16(uint16(w>>(seg&0x3F)))]
+		v2 := t[bits.ReverseBytes16(uint16(w>>(seg>>8&0x3F)))]
+		v3 := t[bits.ReverseBytes16(uint16(w>>(seg>>16&0x3F)))]
+		if v0 == 0 {
 			return
 		}
-		v := tab[p]
-		if v == 0 {
+		binary.LittleEndian.PutUint32(d[0:4], v0)
+		m := uint(v0>>24) & 3
+		if v1 == 0 {
+			nDst += int(m)
+			nSrc += int(seg&0xFF) >> 3
 			return
 		}
-		binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
-		nDst += int(v >> 24)
-		nSrc += 2
+		binary.LittleEndian.PutUint32(d[m:m+4], v1)
+		m += uint(v1>>24) & 3
+		if v2 == 0 {
+			nDst += int(m)
+			nSrc += int(seg>>8&0xFF) >> 3
+			return
+		}
+		binary.LittleEndian.PutUint32(d[m:m+4], v2)
+		m += uint(v2>>24) & 3
+		if v3 == 0 {
+			nDst += int(m)
+			nSrc += int(seg>>16&0xFF) >> 3
+			return
+		}
+		binary.LittleEndian.PutUint32(d[m:m+4], v3)
+		m += uint(v3>>24) & 3
+		nDst += int(m)
+		nSrc += int(seg >> 27)
 	}
 	return
 }
