@@ -308,43 +308,19 @@ func NewPairs(lead, trail *[256]uint16, tab []uint32) *Pairs {
 	return t
 }
 
-// segments gives, for the mask of the high bits of eight bytes that start
-// at a character boundary (bit i set when byte i is 80–FF), the bit
-// offsets in the eight bytes of the 2nd, 3rd, 4th and 5th character when
-// every byte 80–FF begins a two-byte character and every other byte is
-// one: byte k-1 holds 8×(offset of character k+1). The fifth offset is the
-// number of bytes the first four characters take; every one of them ends
-// inside the eight bytes.
-var segments = func() (t [256]uint32) {
-	for m := range t {
-		o, v := 0, uint32(0)
-		for k := 0; k < 5; k++ {
-			if m>>o&1 != 0 {
-				o += 2
-			} else {
-				o++
-			}
-			if k < 4 {
-				v |= uint32(8*o) << (8 * k)
-			}
-		}
-		t[m] = v
-	}
-	return
-}()
-
 // Decode2 is the fast path of the double-byte decoders: it decodes ASCII
-// bytes and two-byte characters of BMP characters (see Pairs) while both
+// bytes and two-byte codes of BMP characters (see Pairs) while both
 // buffers have room, and stops at anything else (other sequences, errors,
 // a run of eight ASCII bytes, the last bytes of either buffer) for the
 // caller's general loop. It does not allocate.
 //
-// It reads eight bytes at a time. Where the characters begin in them
-// follows from the high bits alone, so one table look-up (segments) places
-// the next four characters without a dependency between them; each is
-// then one look-up in t and one four-byte store.
+// It reads eight bytes at a time. When bytes 0, 2, 4 and 6 are all lead
+// bytes (80–FF), the eight bytes are four two-byte codes: four look-ups
+// and four stores, with no branch between them, and an advance that does
+// not depend on the table. Otherwise (ASCII between the codes) it goes two
+// characters at a time.
 func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
-	for nSrc+8 <= len(src) && nDst+16 <= len(dst) {
+	for nSrc+16 <= len(src) && nDst+32 <= len(dst) {
 		w := binary.LittleEndian.Uint64(src[nSrc:])
 		h := w & hiBits
 		if h == 0 {
@@ -373,39 +349,39 @@ func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 				continue
 			}
 		}
-		seg := segments[(h>>7)*0x0102040810204080>>56]
-		v0 := t[bits.ReverseBytes16(uint16(w))]
-		v1 := t[bits.ReverseBytes16(uint16(w>>(seg&0x3F)))]
-		v2 := t[bits.ReverseBytes16(uint16(w>>(seg>>8&0x3F)))]
-		v3 := t[bits.ReverseBytes16(uint16(w>>(seg>>16&0x3F)))]
-		if v0 == 0 {
-			return
+		// ASCII bytes between two-byte codes: two characters at a time,
+		// or one and an ASCII byte, or one.
+		for end := nSrc + 8; nSrc < end; {
+			s := src[nSrc : nSrc+4 : nSrc+4]
+			if s[0] < 0x80 {
+				dst[nDst] = s[0]
+				nDst++
+				nSrc++
+				continue
+			}
+			v0 := t[binary.BigEndian.Uint16(s[0:2])]
+			if v0 == 0 {
+				return
+			}
+			d := dst[nDst : nDst+8 : nDst+8]
+			binary.LittleEndian.PutUint32(d[0:4], v0)
+			n0 := uint(v0>>24) & 3
+			if s[2] < 0x80 {
+				d[n0] = s[2]
+				nDst += int(n0) + 1
+				nSrc += 3
+				continue
+			}
+			v1 := t[binary.BigEndian.Uint16(s[2:4])]
+			if v1 == 0 {
+				nDst += int(n0)
+				nSrc += 2
+				return
+			}
+			binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
+			nDst += int(n0) + int(v1>>24)&3
+			nSrc += 4
 		}
-		binary.LittleEndian.PutUint32(d[0:4], v0)
-		m := uint(v0>>24) & 3
-		if v1 == 0 {
-			nDst += int(m)
-			nSrc += int(seg&0xFF) >> 3
-			return
-		}
-		binary.LittleEndian.PutUint32(d[m:m+4], v1)
-		m += uint(v1>>24) & 3
-		if v2 == 0 {
-			nDst += int(m)
-			nSrc += int(seg>>8&0xFF) >> 3
-			return
-		}
-		binary.LittleEndian.PutUint32(d[m:m+4], v2)
-		m += uint(v2>>24) & 3
-		if v3 == 0 {
-			nDst += int(m)
-			nSrc += int(seg>>16&0xFF) >> 3
-			return
-		}
-		binary.LittleEndian.PutUint32(d[m:m+4], v3)
-		m += uint(v3>>24) & 3
-		nDst += int(m)
-		nSrc += int(seg >> 27)
 	}
 	return
 }
