@@ -326,6 +326,42 @@ func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 		if h == 0 {
 			return // an ASCII run: the caller's vector path takes it
 		}
+		if h&leadBits == leadBits {
+			// Eight two-byte codes when the next word is also four.
+			w1 := binary.LittleEndian.Uint64(src[nSrc+8:])
+			if w1&leadBits == leadBits {
+				v0 := t[bits.ReverseBytes16(uint16(w))]
+				v1 := t[bits.ReverseBytes16(uint16(w>>16))]
+				v2 := t[bits.ReverseBytes16(uint16(w>>32))]
+				v3 := t[bits.ReverseBytes16(uint16(w>>48))]
+				v4 := t[bits.ReverseBytes16(uint16(w1))]
+				v5 := t[bits.ReverseBytes16(uint16(w1>>16))]
+				v6 := t[bits.ReverseBytes16(uint16(w1>>32))]
+				v7 := t[bits.ReverseBytes16(uint16(w1>>48))]
+				if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 && v4 != 0 && v5 != 0 && v6 != 0 && v7 != 0 {
+					d := dst[nDst : nDst+32 : nDst+32]
+					binary.LittleEndian.PutUint32(d[0:4], v0)
+					m := uint(v0>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v1)
+					m += uint(v1>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v2)
+					m += uint(v2>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v3)
+					m += uint(v3>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v4)
+					m += uint(v4>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v5)
+					m += uint(v5>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v6)
+					m += uint(v6>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v7)
+					m += uint(v7>>24) & 3
+					nDst += int(m)
+					nSrc += 16
+					continue
+				}
+			}
+		}
 		d := dst[nDst : nDst+16 : nDst+16]
 		if h&leadBits == leadBits {
 			// Four two-byte codes (the common case of CJK text): their
