@@ -427,8 +427,59 @@ func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 // is not 0, while both buffers have room, and stops at anything else for
 // the caller's general loop. The character skip (0 for none) is always left
 // to the general loop. It does not allocate.
+//
+// Where it can, it takes four three-byte characters, or a word of three
+// or two and the ASCII byte after it, in one step: two overlapping
+// eight-byte words show the pattern, and one eight-byte store writes the
+// codes.
 func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		if nSrc+12 <= len(src) && nDst+8 <= len(dst) {
+			// Four three-byte characters (the common case of CJK text):
+			// two overlapping words show the pattern, and one eight-byte
+			// store writes the four codes.
+			s := src[nSrc : nSrc+12 : nSrc+12]
+			a := binary.LittleEndian.Uint64(s[0:8])
+			b := binary.LittleEndian.Uint64(s[4:12])
+			if a&0xC0F0C0C0F0C0C0F0 == 0x80E08080E08080E0 && b&0xC0C0F0C0C0F0C0C0 == 0x8080E08080E08080 {
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
+				r3 := uint16(b>>40&0x0F)<<12 | uint16(b>>48&0x3F)<<6 | uint16(b>>56&0x3F)
+				v0, v1, v2, v3 := enc[r0], enc[r1], enc[r2], enc[r3]
+				if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 && min(r0, r1, r2, r3) >= 0x800 &&
+					r0 != skip && r1 != skip && r2 != skip && r3 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))
+					nDst += 8
+					nSrc += 12
+					continue
+				}
+			} else if a&0xC0F0C0C0F0C0C0F0 == 0x80E08080E08080E0 && b&0x000080C0C0F0C0C0 == 0x0000008080E08080 {
+				// Three and an ASCII byte (a word and a space).
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
+				v0, v1, v2 := enc[r0], enc[r1], enc[r2]
+				if v0 != 0 && v1 != 0 && v2 != 0 && min(r0, r1, r2) >= 0x800 &&
+					r0 != skip && r1 != skip && r2 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|(b>>40&0x7F)<<8)
+					nDst += 7
+					nSrc += 10
+					continue
+				}
+			} else if a&0x0080C0C0F0C0C0F0 == 0x00008080E08080E0 {
+				// Two and an ASCII byte.
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				v0, v1 := enc[r0], enc[r1]
+				if v0 != 0 && v1 != 0 && min(r0, r1) >= 0x800 && r0 != skip && r1 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|(a>>48&0x7F)<<24)
+					nDst += 5
+					nSrc += 7
+					continue
+				}
+			}
+		}
 		if nSrc+6 <= len(src) && nDst+4 <= len(dst) {
 			// Two three-byte characters at a time, or one and an ASCII byte.
 			s := src[nSrc : nSrc+6 : nSrc+6]

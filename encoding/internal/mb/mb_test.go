@@ -145,3 +145,90 @@ func TestDecode2Progress(t *testing.T) {
 		t.Errorf("Decode2 allocates %v times", a)
 	}
 }
+
+// refEncode2 encodes what Encode2 may encode, one character at a time:
+// ASCII, and three-byte UTF-8 whose code in enc is not 0 and that is not
+// skip. It stops where Encode2 must stop at the latest.
+func refEncode2(src []byte, enc *[65536]uint16, skip uint16) (out []byte, bounds []int) {
+	i := 0
+	for i < len(src) {
+		bounds = append(bounds, i)
+		if src[i] < 0x80 {
+			out = append(out, src[i])
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(src[i:])
+		if n != 3 || r == utf8.RuneError && !bytes.HasPrefix(src[i:], []byte("\uFFFD")) {
+			break
+		}
+		v := enc[r]
+		if v == 0 || uint16(r) == skip {
+			break
+		}
+		out = append(out, byte(v>>8), byte(v))
+		i += 3
+	}
+	if i == len(src) {
+		bounds = append(bounds, i)
+	}
+	return out, bounds
+}
+
+func TestEncode2(t *testing.T) {
+	// Every code point from U+0800 on whose low six bits are not 5 has a
+	// code; U+8000 is the character to skip.
+	enc := new([65536]uint16)
+	for r := 0x80; r < 0x10000; r++ {
+		if r%64 != 5 && (r < 0xD800 || r > 0xDFFF) {
+			enc[r] = uint16(0x8140 + r%0x7000)
+		}
+	}
+	const skip = 0x8000
+	rng := rand.New(rand.NewSource(2))
+	for n := 0; n < 20000; n++ {
+		size := rng.Intn(80)
+		ascii, other := rng.Intn(10), rng.Intn(40)
+		var src []byte
+		for len(src) < size {
+			switch k := rng.Intn(10 + other); {
+			case k < ascii:
+				src = append(src, byte(rng.Intn(0x80)))
+			case k < 10:
+				src = utf8.AppendRune(src, rune(0x800+rng.Intn(0xF800)))
+			case k < 13:
+				src = utf8.AppendRune(src, rune(rng.Intn(0x800)))
+			case k < 15:
+				src = utf8.AppendRune(src, skip)
+			case k < 17:
+				// Overlong and surrogate forms.
+				src = append(src, 0xE0, byte(0x80+rng.Intn(0x20)), 0x80+byte(rng.Intn(0x40)))
+			case k < 19:
+				src = append(src, 0xED, byte(0xA0+rng.Intn(0x20)), 0x80+byte(rng.Intn(0x40)))
+			default:
+				src = append(src, byte(rng.Intn(256)))
+			}
+		}
+		want, bounds := refEncode2(src, enc, skip)
+		for _, room := range []int{0, 3, 4, 7, 8, 9, 2*len(src) + 8} {
+			dst := make([]byte, room)
+			nDst, nSrc := Encode2(dst, src, enc, skip)
+			if nSrc > len(src) || nDst > room {
+				t.Fatalf("% x, room %d: Encode2 = %d, %d beyond the buffers", src, room, nDst, nSrc)
+			}
+			pos := -1
+			for k, b := range bounds {
+				if b == nSrc {
+					pos = k
+				}
+			}
+			if pos < 0 {
+				t.Fatalf("% x, room %d: Encode2 stopped at %d, not a boundary the reference reaches (%v)", src, room, nSrc, bounds)
+			}
+			got, _ := refEncode2(src[:nSrc], enc, skip)
+			if !bytes.Equal(dst[:nDst], got) || !bytes.HasPrefix(want, got) {
+				t.Fatalf("% x, room %d: Encode2 wrote % x for %d bytes, want % x", src, room, dst[:nDst], nSrc, got)
+			}
+		}
+	}
+}
