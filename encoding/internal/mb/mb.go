@@ -320,7 +320,7 @@ func NewPairs(lead, trail *[256]uint16, tab []uint32) *Pairs {
 // not depend on the table. Otherwise (ASCII between the codes) it goes two
 // characters at a time.
 func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
-	for nSrc+16 <= len(src) && nDst+32 <= len(dst) {
+	for nSrc+24 <= len(src) && nDst+48 <= len(dst) {
 		w := binary.LittleEndian.Uint64(src[nSrc:])
 		h := w & hiBits
 		if h == 0 {
@@ -386,8 +386,9 @@ func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 			}
 		}
 		// ASCII bytes between two-byte codes: two characters at a time,
-		// or one and an ASCII byte, or one.
-		for end := nSrc + 8; nSrc < end; {
+		// or one and an ASCII byte, or one, for sixteen bytes (words and
+		// spaces, as in Korean, seldom give four codes in a row).
+		for end := nSrc + 16; nSrc < end; {
 			s := src[nSrc : nSrc+4 : nSrc+4]
 			if s[0] < 0x80 {
 				dst[nDst] = s[0]
