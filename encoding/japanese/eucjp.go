@@ -32,7 +32,7 @@ func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 	j208 := d.t.jis0208[:11104]
 	j212 := d.t.jis0212[:94*94]
 	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &eucLead, &eucTrail, d.t.fast208[:94*94])
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fastEUC)
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {

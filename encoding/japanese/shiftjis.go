@@ -31,7 +31,7 @@ func (d *sjisDecoder) Reset() {}
 func (d *sjisDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	j208 := d.t.jis0208[:11104]
 	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &sjisLead, &sjisTrail, d.t.fast208)
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fastSJIS)
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {

@@ -8,7 +8,8 @@ import (
 
 // tables are built on first use from the generated indexes.
 type tables struct {
-	fast208   []uint32       // jis0208 pointer → mb.PackLen form
+	fastSJIS  *mb.Pairs      // Shift_JIS two-byte codes, for mb.Decode2
+	fastEUC   *mb.Pairs      // EUC-JP two-byte codes (JIS X 0208), for mb.Decode2
 	eucjpCode *[65536]uint16 // code point → EUC-JP bytes, lead<<8|trail
 	sjisCode  *[65536]uint16 // code point → Shift_JIS bytes, lead<<8|trail
 	jis0208   []uint32       // pointer → packed UTF-8
@@ -23,10 +24,12 @@ var getTables = sync.OnceValue(func() *tables {
 		jis0212:   mb.PackTable16(jis0212Index[:]),
 		eucjp:     new([65536]uint16),
 		sjis:      new([65536]uint16),
-		fast208:   mb.PackLenTable16(jis0208Index[:]),
 		eucjpCode: new([65536]uint16),
 		sjisCode:  new([65536]uint16),
 	}
+	fast208 := mb.PackLenTable16(jis0208Index[:])
+	t.fastSJIS = mb.NewPairs(&sjisLead, &sjisTrail, fast208)
+	t.fastEUC = mb.NewPairs(&eucLead, &eucTrail, fast208[:94*94])
 	for p, r := range jis0208Index {
 		if r == 0 {
 			continue
@@ -69,7 +72,7 @@ var getTables = sync.OnceValue(func() *tables {
 })
 
 // The terms of the pointers of Shift_JIS and EUC-JP two-byte codes (see
-// mb.Decode2). EUC-JP's 8E and 8F leads are left to the general loop.
+// mb.NewPairs). EUC-JP's 8E and 8F leads are left to the general loop.
 var sjisLead, sjisTrail, eucLead, eucTrail = func() (sl, st, el, et [256]uint16) {
 	for i := range sl {
 		sl[i], st[i], el[i], et[i] = mb.Invalid, mb.Invalid, mb.Invalid, mb.Invalid

@@ -22,13 +22,13 @@ var EUCKR = encoding.NewCodec("euc-kr",
 	func() encoding.Core { return &encoder{t: getTables()} })
 
 type tables struct {
-	fast []uint32 // pointer → mb.PackLen form
+	fast *mb.Pairs // the two-byte codes, for mb.Decode2
 	dec  []uint32
 	enc  *[65536]uint16 // code point → lead<<8|trail
 }
 
 var getTables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable16(euckrIndex[:]), fast: mb.PackLenTable16(euckrIndex[:]), enc: new([65536]uint16)}
+	t := &tables{dec: mb.PackTable16(euckrIndex[:]), fast: mb.NewPairs(&krLead, &krTrail, mb.PackLenTable16(euckrIndex[:])), enc: new([65536]uint16)}
 	for p, r := range euckrIndex {
 		if r != 0 && t.enc[r] == 0 {
 			t.enc[r] = uint16((p/190+0x81)<<8 | (p%190 + 0x41))
@@ -37,7 +37,7 @@ var getTables = sync.OnceValue(func() *tables {
 	return t
 })
 
-// krLead and krTrail give the terms of an EUC-KR pointer (see mb.Decode2).
+// krLead and krTrail give the terms of an EUC-KR pointer (see mb.NewPairs).
 var krLead, krTrail = func() (lead, trail [256]uint16) {
 	for i := range lead {
 		lead[i], trail[i] = mb.Invalid, mb.Invalid
@@ -58,7 +58,7 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:len(euckrIndex)]
 	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &krLead, &krTrail, d.t.fast)
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fast)
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {

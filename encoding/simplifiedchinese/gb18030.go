@@ -64,7 +64,7 @@ var GBK = encoding.NewCodec("gbk",
 type tables struct {
 	once sync.Once
 	dec  []uint32        // pointer → packed UTF-8 (0: none)
-	fast *[23940]uint32  // pointer → mb.PackLen form
+	fast *mb.Pairs       // the two-byte codes, for mb.Decode2
 	enc  *[65536]uint16  // BMP code point → two bytes, lead<<8|trail (0: none)
 	idx  *[23940]uint16  // pointer → code point
 	fill func(t *tables) // builds the tables
@@ -98,7 +98,7 @@ func (t *tables) get() *tables {
 func (t *tables) build(idx *[23940]uint16, pua bool) {
 	t.idx = idx
 	t.dec = mb.PackTable16(idx[:])
-	t.fast = (*[23940]uint32)(mb.PackLenTable16(idx[:]))
+	t.fast = mb.NewPairs(&gbLead, &gbTrail, mb.PackLenTable16(idx[:]))
 	t.enc = new([65536]uint16)
 	for p, r := range idx {
 		if r != 0 && t.enc[r] == 0 {
@@ -170,7 +170,7 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 	gb2312 := d.ed == edGB2312
 	for nSrc < len(src) {
 		if !gb2312 {
-			nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &gbLead, &gbTrail, t.fast[:])
+			nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], t.fast)
 			nDst += nd
 			nSrc += ns
 			nd, ns = decodeSupplementary(dst[nDst:], src[nSrc:])

@@ -31,14 +31,14 @@ type tables struct {
 	single    [256]uint32     // single bytes 80–FF that are characters (CP950), packed
 	encSingle map[rune]byte   // their code points → byte
 	pairs     bool            // WHATWG: four codes decode to two code points
-	fast      []uint32        // pointer → mb.PackLen form (BMP only)
+	fast      *mb.Pairs       // the two-byte codes of BMP characters, for mb.Decode2
 	dec       []uint32        // pointer → packed UTF-8
 	enc       *[65536]uint16  // BMP code point → lead<<8|trail
 	supp      map[rune]uint16 // supplementary code point → lead<<8|trail
 }
 
 var big5Tables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable32(big5Index[:]), fast: mb.PackLenTable32(big5Index[:]), enc: new([65536]uint16), supp: map[rune]uint16{}, pairs: true}
+	t := &tables{dec: mb.PackTable32(big5Index[:]), fast: mb.NewPairs(&big5Lead, &big5Trail, mb.PackLenTable32(big5Index[:])), enc: new([65536]uint16), supp: map[rune]uint16{}, pairs: true}
 	last := map[rune]bool{0x2550: true, 0x255E: true, 0x2561: true, 0x256A: true, 0x5341: true, 0x5345: true}
 	for p := (0xA1 - 0x81) * 157; p < len(big5Index); p++ {
 		r := rune(big5Index[p])
@@ -69,7 +69,7 @@ func pointerBytes(p int) uint16 {
 	return uint16(lead<<8 | trail)
 }
 
-// big5Lead and big5Trail give the terms of a Big5 pointer (see mb.Decode2).
+// big5Lead and big5Trail give the terms of a Big5 pointer (see mb.NewPairs).
 var big5Lead, big5Trail = func() (lead, trail [256]uint16) {
 	for i := range lead {
 		lead[i], trail[i] = mb.Invalid, mb.Invalid
@@ -92,7 +92,7 @@ func (d *decoder) Reset() {}
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:19782]
 	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], &big5Lead, &big5Trail, d.t.fast)
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fast)
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {
@@ -247,7 +247,7 @@ var CP950 = encoding.NewCodec("cp950",
 	func() encoding.Core { return &encoder{t: cp950Tables()} })
 
 var cp950Tables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable16(cp950Index[:]), fast: mb.PackLenTable16(cp950Index[:]),
+	t := &tables{dec: mb.PackTable16(cp950Index[:]), fast: mb.NewPairs(&big5Lead, &big5Trail, mb.PackLenTable16(cp950Index[:])),
 		enc: new([65536]uint16), supp: map[rune]uint16{}, encSingle: map[rune]byte{}}
 	skip := map[int]bool{}
 	for _, p := range cp950DecodeOnly {

@@ -6,6 +6,7 @@ package mb
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
@@ -13,6 +14,10 @@ import (
 )
 
 const hiBits = 0x8080808080808080
+
+// leadBits are the high bits of bytes 0, 2, 4 and 6 of a word: when all
+// are set, the word holds four two-byte codes (or their leads).
+const leadBits = 0x0080008000800080
 
 // ASCII copies the longest prefix of src that is ASCII (bytes 00–7F) and
 // fits in dst, and returns its length. It finds the end of long runs with
@@ -269,70 +274,151 @@ func PackLenTable32(idx []uint32) []uint32 {
 // are all ASCII.
 func IsASCII8(p []byte) bool { return binary.LittleEndian.Uint64(p)&hiBits == 0 }
 
-// Invalid is the value of a Decode2 lead or trail table entry for a byte
-// that cannot occur in that position: it puts the pointer beyond any index.
+// Invalid is the value of a lead or trail table entry (see NewPairs) for
+// a byte that cannot occur in that position: it puts the pointer beyond
+// any index.
 const Invalid = 0x7FFF
 
+// Pairs is the table of the double-byte fast path (Decode2), indexed by
+// two bytes read little-endian: the entry at c | c2<<8 is, for an ASCII
+// byte c, c itself with length 1; for a lead byte c, the character of the
+// code c c2 in PackLen form, or 0 when c c2 is not a two-byte code of a BMP
+// character (errors, other sequences), which Decode2 leaves to the
+// general loop. The length is in the high byte.
+type Pairs [65536]uint32
+
+// NewPairs builds the Pairs table of a double-byte code whose pointer is
+// lead[c] + trail[c2] and whose characters, in PackLen form, are tab[pointer].
+// Lead bytes 80–FF with lead[c] == Invalid (single bytes, or leads of longer
+// sequences) get no entries.
+func NewPairs(lead, trail *[256]uint16, tab []uint32) *Pairs {
+	t := new(Pairs)
+	for c := 0; c < 0x80; c++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			t[c<<8|c2] = uint32(c) | 1<<24
+		}
+	}
+	for c := 0x80; c < 0x100; c++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			if p := uint(lead[c]) + uint(trail[c2]); p < uint(len(tab)) {
+				t[c<<8|c2] = tab[p]
+			}
+		}
+	}
+	return t
+}
+
 // Decode2 is the fast path of the double-byte decoders: it decodes ASCII
-// bytes and two-byte characters while both buffers have room, and stops
-// at anything else (other sequences, errors, a run of eight ASCII bytes,
-// the end of either buffer) for the caller's general loop. The pointer of
-// a two-byte code is lead[first byte] + trail[second byte]; tab holds the
-// characters in PackLen form. It does not allocate.
-func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSrc int) {
-	for nSrc+2 <= len(src) && nDst+8 <= len(dst) {
-		if nSrc+4 <= len(src) {
-			// Two characters at a time while both are two-byte codes.
-			s := src[nSrc : nSrc+4 : nSrc+4]
-			p0 := uint(lead[s[0]]) + uint(trail[s[1]])
-			p1 := uint(lead[s[2]]) + uint(trail[s[3]])
-			if p0 < uint(len(tab)) {
-				v0 := tab[p0]
-				if p1 < uint(len(tab)) {
-					v1 := tab[p1]
-					if v0 != 0 && v1 != 0 {
-						d := dst[nDst : nDst+8 : nDst+8]
-						binary.LittleEndian.PutUint32(d[0:4], v0)
-						n0 := uint(v0>>24) & 3
-						binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
-						nDst += int(n0) + int(v1>>24)
-						nSrc += 4
-						continue
-					}
-				} else if v0 != 0 && s[2] < 0x80 {
-					// A character and an ASCII byte (a space, mostly).
-					d := dst[nDst : nDst+8 : nDst+8]
+// bytes and two-byte codes of BMP characters (see Pairs) while both
+// buffers have room, and stops at anything else (other sequences, errors,
+// a run of eight ASCII bytes, the last bytes of either buffer) for the
+// caller's general loop. It does not allocate.
+//
+// It reads eight bytes at a time. When bytes 0, 2, 4 and 6 are all lead
+// bytes (80–FF), the eight bytes are four two-byte codes: four look-ups
+// and four stores, with no branch between them, and an advance that does
+// not depend on the table. Otherwise (ASCII between the codes) it goes two
+// characters at a time.
+func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
+	for nSrc+24 <= len(src) && nDst+48 <= len(dst) {
+		w := binary.LittleEndian.Uint64(src[nSrc:])
+		h := w & hiBits
+		if h == 0 {
+			return // an ASCII run: the caller's vector path takes it
+		}
+		if h&leadBits == leadBits {
+			// Eight two-byte codes when the next word is also four.
+			w1 := binary.LittleEndian.Uint64(src[nSrc+8:])
+			if w1&leadBits == leadBits {
+				v0 := t[bits.ReverseBytes16(uint16(w))]
+				v1 := t[bits.ReverseBytes16(uint16(w>>16))]
+				v2 := t[bits.ReverseBytes16(uint16(w>>32))]
+				v3 := t[bits.ReverseBytes16(uint16(w>>48))]
+				v4 := t[bits.ReverseBytes16(uint16(w1))]
+				v5 := t[bits.ReverseBytes16(uint16(w1>>16))]
+				v6 := t[bits.ReverseBytes16(uint16(w1>>32))]
+				v7 := t[bits.ReverseBytes16(uint16(w1>>48))]
+				if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 && v4 != 0 && v5 != 0 && v6 != 0 && v7 != 0 {
+					d := dst[nDst : nDst+32 : nDst+32]
 					binary.LittleEndian.PutUint32(d[0:4], v0)
-					n0 := uint(v0>>24) & 3
-					d[n0] = s[2]
-					nDst += int(n0) + 1
-					nSrc += 3
+					m := uint(v0>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v1)
+					m += uint(v1>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v2)
+					m += uint(v2>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v3)
+					m += uint(v3>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v4)
+					m += uint(v4>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v5)
+					m += uint(v5>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v6)
+					m += uint(v6>>24) & 3
+					binary.LittleEndian.PutUint32(d[m:m+4], v7)
+					m += uint(v7>>24) & 3
+					nDst += int(m)
+					nSrc += 16
 					continue
 				}
 			}
 		}
-		s := src[nSrc : nSrc+2 : nSrc+2]
-		c := s[0]
-		if c < 0x80 {
-			if s[1] < 0x80 && nSrc+8 <= len(src) && IsASCII8(src[nSrc:]) {
+		d := dst[nDst : nDst+16 : nDst+16]
+		if h&leadBits == leadBits {
+			// Four two-byte codes (the common case of CJK text): their
+			// places are known, and so is the advance, which keeps the
+			// next load independent of this one's results.
+			v0 := t[bits.ReverseBytes16(uint16(w))]
+			v1 := t[bits.ReverseBytes16(uint16(w>>16))]
+			v2 := t[bits.ReverseBytes16(uint16(w>>32))]
+			v3 := t[bits.ReverseBytes16(uint16(w>>48))]
+			if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 {
+				binary.LittleEndian.PutUint32(d[0:4], v0)
+				m := uint(v0>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v1)
+				m += uint(v1>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v2)
+				m += uint(v2>>24) & 3
+				binary.LittleEndian.PutUint32(d[m:m+4], v3)
+				m += uint(v3>>24) & 3
+				nDst += int(m)
+				nSrc += 8
+				continue
+			}
+		}
+		// ASCII bytes between two-byte codes: two characters at a time,
+		// or one and an ASCII byte, or one, for sixteen bytes (words and
+		// spaces, as in Korean, seldom give four codes in a row).
+		for end := nSrc + 16; nSrc < end; {
+			s := src[nSrc : nSrc+4 : nSrc+4]
+			if s[0] < 0x80 {
+				dst[nDst] = s[0]
+				nDst++
+				nSrc++
+				continue
+			}
+			v0 := t[binary.BigEndian.Uint16(s[0:2])]
+			if v0 == 0 {
 				return
 			}
-			dst[nDst] = c
-			nDst++
-			nSrc++
-			continue
+			d := dst[nDst : nDst+8 : nDst+8]
+			binary.LittleEndian.PutUint32(d[0:4], v0)
+			n0 := uint(v0>>24) & 3
+			if s[2] < 0x80 {
+				d[n0] = s[2]
+				nDst += int(n0) + 1
+				nSrc += 3
+				continue
+			}
+			v1 := t[binary.BigEndian.Uint16(s[2:4])]
+			if v1 == 0 {
+				nDst += int(n0)
+				nSrc += 2
+				return
+			}
+			binary.LittleEndian.PutUint32(d[n0:n0+4], v1)
+			nDst += int(n0) + int(v1>>24)&3
+			nSrc += 4
 		}
-		p := uint(lead[c]) + uint(trail[s[1]])
-		if p >= uint(len(tab)) {
-			return
-		}
-		v := tab[p]
-		if v == 0 {
-			return
-		}
-		binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
-		nDst += int(v >> 24)
-		nSrc += 2
 	}
 	return
 }
@@ -342,8 +428,59 @@ func Decode2(dst, src []byte, lead, trail *[256]uint16, tab []uint32) (nDst, nSr
 // is not 0, while both buffers have room, and stops at anything else for
 // the caller's general loop. The character skip (0 for none) is always left
 // to the general loop. It does not allocate.
+//
+// Where it can, it takes four three-byte characters, or a word of three
+// or two and the ASCII byte after it, in one step: two overlapping
+// eight-byte words show the pattern, and one eight-byte store writes the
+// codes.
 func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+		if nSrc+12 <= len(src) && nDst+8 <= len(dst) {
+			// Four three-byte characters (the common case of CJK text):
+			// two overlapping words show the pattern, and one eight-byte
+			// store writes the four codes.
+			s := src[nSrc : nSrc+12 : nSrc+12]
+			a := binary.LittleEndian.Uint64(s[0:8])
+			b := binary.LittleEndian.Uint64(s[4:12])
+			if a&0xC0F0C0C0F0C0C0F0 == 0x80E08080E08080E0 && b&0xC0C0F0C0C0F0C0C0 == 0x8080E08080E08080 {
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
+				r3 := uint16(b>>40&0x0F)<<12 | uint16(b>>48&0x3F)<<6 | uint16(b>>56&0x3F)
+				v0, v1, v2, v3 := enc[r0], enc[r1], enc[r2], enc[r3]
+				if v0 != 0 && v1 != 0 && v2 != 0 && v3 != 0 && min(r0, r1, r2, r3) >= 0x800 &&
+					r0 != skip && r1 != skip && r2 != skip && r3 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))
+					nDst += 8
+					nSrc += 12
+					continue
+				}
+			} else if a&0xC0F0C0C0F0C0C0F0 == 0x80E08080E08080E0 && b&0x000080C0C0F0C0C0 == 0x0000008080E08080 {
+				// Three and an ASCII byte (a word and a space).
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
+				v0, v1, v2 := enc[r0], enc[r1], enc[r2]
+				if v0 != 0 && v1 != 0 && v2 != 0 && min(r0, r1, r2) >= 0x800 &&
+					r0 != skip && r1 != skip && r2 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|(b>>40&0x7F)<<8)
+					nDst += 7
+					nSrc += 10
+					continue
+				}
+			} else if a&0x0080C0C0F0C0C0F0 == 0x00008080E08080E0 {
+				// Two and an ASCII byte.
+				r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
+				r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
+				v0, v1 := enc[r0], enc[r1]
+				if v0 != 0 && v1 != 0 && min(r0, r1) >= 0x800 && r0 != skip && r1 != skip {
+					binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|(a>>48&0x7F)<<24)
+					nDst += 5
+					nSrc += 7
+					continue
+				}
+			}
+		}
 		if nSrc+6 <= len(src) && nDst+4 <= len(dst) {
 			// Two three-byte characters at a time, or one and an ASCII byte.
 			s := src[nSrc : nSrc+6 : nSrc+6]

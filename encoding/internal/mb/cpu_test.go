@@ -1,0 +1,80 @@
+//go:build linux
+
+package mb_test
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/japanese"
+	"github.com/ucskit/ucs/encoding/korean"
+	"github.com/ucskit/ucs/encoding/simplifiedchinese"
+	"github.com/ucskit/ucs/encoding/traditionalchinese"
+)
+
+// threadCPU is the CPU time the calling thread has used.
+func threadCPU(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkCPU decodes each legacy file of the shared corpus and encodes
+// its UTF-8 text, like the codec packages' benchmarks, and reports
+// gigabytes of input per second of the thread's CPU time (GB/s-cpu)
+// beside the wall-clock figure, which a loaded machine makes unsteady:
+//
+//	go test ./encoding/internal/mb -run XXX -bench CPU -count 5
+func BenchmarkCPU(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		codec *encoding.Codec
+		file  string
+	}{
+		{"GBK", simplifiedchinese.GBK, "legacy/Chinese-Lipsum.gbk.txt"},
+		{"GB18030", simplifiedchinese.GB18030, "legacy/Chinese-Lipsum.gb18030.txt"},
+		{"Big5", traditionalchinese.Big5, "legacy/Chinese-Lipsum.big5.txt"},
+		{"Shift_JIS", japanese.ShiftJIS, "legacy/Japanese-Lipsum.sjis.txt"},
+		{"EUC-JP", japanese.EUCJP, "legacy/Japanese-Lipsum.eucjp.txt"},
+		{"EUC-KR", korean.EUCKR, "legacy/Korean-Lipsum.euckr.txt"},
+	} {
+		src := mbtest.Corpus(b, bc.file)
+		text, err := bc.codec.AppendDecode(nil, src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, op := range []struct {
+			name string
+			in   []byte
+			enc  bool
+		}{{"decode", src, false}, {"encode", text, true}} {
+			b.Run(op.name+"/"+bc.name, func(b *testing.B) {
+				t := bc.codec.DecodeTransformer()
+				if op.enc {
+					t = bc.codec.EncodeTransformer()
+				}
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				dst := make([]byte, 4*len(op.in)+64)
+				b.SetBytes(int64(len(op.in)))
+				b.ReportAllocs()
+				c0 := threadCPU(b)
+				for b.Loop() {
+					t.Reset()
+					if _, n, err := t.Transform(dst, op.in, true); err != nil || n != len(op.in) {
+						b.Fatalf("transform: %d of %d bytes: %v", n, len(op.in), err)
+					}
+				}
+				if cpu := threadCPU(b) - c0; cpu > 0 {
+					b.ReportMetric(float64(b.N)*float64(len(op.in))/cpu.Seconds()/1e9, "GB/s-cpu")
+				}
+			})
+		}
+	}
+}
