@@ -107,61 +107,28 @@ type eucjpEncoder struct{ t *tables }
 func (e *eucjpEncoder) Reset() {}
 
 func (e *eucjpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	rev := e.t.eucjp
-	for nSrc < len(src) {
-		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], e.t.eucjpCode, 0)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
-		}
-		var out [2]byte
-		m := 2
-		switch {
-		case r == 0xA5:
-			out[0], m = 0x5C, 1
-		case r == 0x203E:
-			out[0], m = 0x7E, 1
-		case r >= 0xFF61 && r <= 0xFF9F:
-			out[0], out[1] = 0x8E, byte(r-0xFF61+0xA1)
-		default:
-			if r == 0x2212 {
-				r = 0xFF0D
-			}
-			var p int
-			if r <= 0xFFFF {
-				p = int(rev[r]) - 1
-			} else {
-				p = -1
-			}
-			if p < 0 || p >= 94*94 {
-				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
-			}
-			out[0], out[1] = byte(p/94+0xA1), byte(p%94+0xA1)
-		}
-		if len(dst)-nDst < m {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		copy(dst[nDst:], out[:m])
-		nDst += m
-		nSrc += n
+	return mb.Encode(dst, src, atEOF, e.t.eucjpCode, 0, e)
+}
+
+// EncodeChar implements mb.CharEncoder.
+func (e *eucjpEncoder) EncodeChar(r rune) (uint32, int) {
+	switch {
+	case r == 0xA5:
+		return 0x5C, 1
+	case r == 0x203E:
+		return 0x7E, 1
+	case r >= 0xFF61 && r <= 0xFF9F:
+		return 0x8E00 | uint32(r-0xFF61+0xA1), 2
 	}
-	return nDst, nSrc, bad, nil
+	if r == 0x2212 {
+		r = 0xFF0D
+	}
+	p := -1
+	if r <= 0xFFFF {
+		p = int(e.t.eucjp[r]) - 1
+	}
+	if p < 0 || p >= 94*94 {
+		return 0, 0
+	}
+	return uint32(p/94+0xA1)<<8 | uint32(p%94+0xA1), 2
 }

@@ -180,57 +180,24 @@ type encoder struct{ t *tables }
 func (e *encoder) Reset() {}
 
 func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	enc := e.t.enc
-	for nSrc < len(src) {
-		nd, ns := mb.Encode2(dst[nDst:], src[nSrc:], enc, 0)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
-		}
-		var v uint16
-		if r <= 0xFFFF {
-			v = enc[r]
-		} else {
-			v = e.t.supp[r]
-		}
-		if b, ok := e.t.encSingle[r]; ok && v == 0 {
-			if nDst >= len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			dst[nDst] = b
-			nDst++
-			nSrc += n
-			continue
-		}
-		if v == 0 {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
-		}
-		if len(dst)-nDst < 2 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
-		nDst += 2
-		nSrc += n
+	return mb.Encode(dst, src, atEOF, e.t.enc, 0, e)
+}
+
+// EncodeChar implements mb.CharEncoder.
+func (e *encoder) EncodeChar(r rune) (uint32, int) {
+	var v uint16
+	if r <= 0xFFFF {
+		v = e.t.enc[r]
+	} else {
+		v = e.t.supp[r]
 	}
-	return nDst, nSrc, bad, nil
+	if b, ok := e.t.encSingle[r]; ok && v == 0 {
+		return uint32(b), 1
+	}
+	if v == 0 {
+		return 0, 0
+	}
+	return uint32(v), 2
 }
 
 // CP950 is Microsoft's code page 950, the Big5 of Windows, from ICU's
