@@ -26,22 +26,63 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 
 // func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //
-// 64 bytes a step: copied when ASCII. Otherwise the block is interleaved
-// (VPERMB) so that word i holds byte i low and byte i+32 high, and each
-// half becomes words of the two-byte form, lead first, whatever the byte:
+// A mixed block of 64 bytes is interleaved (VPERMB) so that word i holds
+// byte i low and byte i+32 high, and each half becomes words of the
+// two-byte form, lead first, whatever the byte:
 //
 //   first half:  VPSHLDW puts the byte high and C2 low; for bytes C0–FF,
 //                adding C001 makes the lead C3 and the byte 40 less;
 //   second half: the high byte kept, XOR 00C2 (or 40C3 for C0–FF).
 //
 // For a byte 80–BF the form is C2 b, for C0–FF it is C3 b-40: the UTF-8
-// of U+0080–U+00FF. For ASCII the lead is dropped: the compress masks
-// keep every high byte and the low byte of the non-ASCII words. (The
-// interleave-and-shift idea is simdutf's.)
+// of U+0080–U+00FF. For ASCII the lead is dropped by VPCOMPRESSB. Its
+// mask is the top bits of the words with their bytes swapped (VPSHLDW
+// rotates, VPMOVB2M gathers): the lead's place gets the top bit of the
+// byte after it, set when the character is not ASCII, and the other
+// byte's place the top bit of the lead, always set. (The interleave and
+// the lead arithmetic are simdutf's idea.) The masks stay in mask
+// registers and the output lengths come from the count of non-ASCII
+// bytes, so no move between mask and general registers and no count of
+// a compress mask sits on the path to the next store.
 //
-// Registers: DI dst, R8 len(dst)-128, SI src, R9 len(src)-64, BX nDst,
-// AX nSrc, R13 5555…. Constants: Z20 the interleave, Z21 C2C2, Z22 C001,
-// Z23 40C3, Z24 00C2, Z25 FF00 (words), Z26 C0 (bytes).
+// The text decides the loop. In French text seven blocks of eight hold a
+// non-ASCII byte, at random; a branch on each block's ASCII test would be
+// mispredicted for every fourth or fifth, so the mixed loop runs every
+// block through the conversion, two blocks a step, with no branch on the
+// data. When a step's 128 bytes are all ASCII it goes over to a loop that
+// copies 64 bytes at a time for as long as they are ASCII. A block or
+// room for only one block's output ends with the single-block step.
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+// Constants: Z20 the interleave, Z21 C2C2, Z22 C001, Z23 40C3, Z24 00C2,
+// Z25 FF00 (words), Z26 C0 (bytes).
+
+// L1BLOCK converts the 64 bytes in zin and stores them at dst+BX+off,
+// two unmasked 64-byte stores of the compressed halves (the first is
+// overwritten from its own length on). It leaves in rn the count of
+// non-ASCII bytes, the output's length less 64. Clobbers DX and R15.
+#define L1BLOCK(zin, za, zb, zc, zd, ka, kb, kc, rn, off) \
+	VPMOVB2M      zin, ka; \
+	VPCMPUB       $5, Z26, zin, kb; \
+	VPERMB        zin, Z20, za; \
+	VPSHLDW       $8, Z21, za, zb; \
+	VPADDW        Z22, zb, kb, zb; \
+	KSHIFTRQ      $32, kb, kc; \
+	VPBLENDMW     Z23, Z24, kc, zc; \
+	VPTERNLOGD    $0x6C, Z25, zc, za; \
+	VPSHLDW       $8, zb, zb, zc; \
+	VPSHLDW       $8, za, za, zd; \
+	VPMOVB2M      zc, kb; \
+	VPMOVB2M      zd, kc; \
+	VPCOMPRESSB.Z zb, kb, zc; \
+	VPCOMPRESSB.Z za, kc, zd; \
+	KMOVQ         ka, DX; \
+	POPCNTL       DX, R15; \
+	POPCNTQ       DX, rn; \
+	VMOVDQU64     zc, off(DI)(BX*1); \
+	LEAQ          off+32(DI)(BX*1), DX; \
+	VMOVDQU64     zd, (DX)(R15*1)
+
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -63,56 +104,54 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z25
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z26
-	MOVQ $0x5555555555555555, R13
 
-	SUBQ $64, R9                     // R9: the last offset with 64 bytes to read
-	SUBQ $128, R8                    // R8: the last offset with room for 128 bytes
-	JL   l1done
-	CMPQ R9, $0
-	JL   l1done
+l1pair:
+	LEAQ 128(AX), DX
+	CMPQ DX, R9
+	JA   l1single                    // fewer than 128 bytes left
+	LEAQ 256(BX), DX
+	CMPQ DX, R8
+	JA   l1single                    // no room for 256 bytes
 
-l1loop:
-	CMPQ AX, R9
-	JG   l1done
-	CMPQ BX, R8
-	JG   l1done
+	VMOVDQU64 (SI)(AX*1), Z1
+	VMOVDQU64 64(SI)(AX*1), Z11
+	L1BLOCK(Z1, Z2, Z3, Z4, Z5, K1, K2, K3, R10, 0)
+	LEAQ      64(BX)(R10*1), BX      // the second block's output follows
+	L1BLOCK(Z11, Z12, Z13, Z14, Z15, K4, K5, K6, R11, 0)
+	LEAQ      64(BX)(R11*1), BX
+	ADDQ      $128, AX
+	ORQ       R10, R11
+	JNZ       l1pair
+	// 128 ASCII bytes: the text may be ASCII for a while.
 
+l1ascii:
+	LEAQ 64(AX), DX
+	CMPQ DX, R9
+	JA   l1done
+	LEAQ 64(BX), DX
+	CMPQ DX, R8
+	JA   l1single                    // too little room for a copy; perhaps for nothing
 	VMOVDQU64 (SI)(AX*1), Z1
 	VPMOVB2M  Z1, K1
 	KORTESTQ  K1, K1
-	JNZ       l1expand
-	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
+	JNZ       l1pair                 // back to the mixed loop, this block included
+	VMOVDQU64 Z1, (DI)(BX*1)
 	ADDQ      $64, AX
 	ADDQ      $64, BX
-	JMP       l1loop
+	JMP       l1ascii
 
-l1expand:
-	VPCMPUB    $5, Z26, Z1, K2       // K2: bytes C0–FF
-	VPERMB     Z1, Z20, Z2           // word i: byte i, byte i+32
-	VPSHLDW    $8, Z21, Z2, Z3       // first half: C2, byte
-	VPADDW     Z22, Z3, K2, Z3       // C3, byte-40 for C0–FF
-	KSHIFTRQ   $32, K2, K3
-	VPBLENDMW  Z23, Z24, K3, Z4      // second half: 00C2, or 40C3 for C0–FF
-	VPTERNLOGD $0x6C, Z25, Z4, Z2    // (words & FF00) ^ Z4
-	KMOVQ      K1, R12
-	NOTQ       R12                   // R12: ASCII bytes
-	PDEPQ      R13, R12, R11
-	NOTQ       R11                   // R11: the bytes of the first half to keep
-	SHRQ       $32, R12
-	PDEPQ      R13, R12, R10
-	NOTQ       R10                   // R10: the bytes of the second half to keep
-	KMOVQ      R11, K4
-	VPCOMPRESSB.Z Z3, K4, Z5
-	VMOVDQU64  Z5, (DI)(BX*1)
-	POPCNTQ    R11, R11
-	ADDQ       R11, BX
-	KMOVQ      R10, K5
-	VPCOMPRESSB.Z Z2, K5, Z6
-	VMOVDQU64  Z6, (DI)(BX*1)
-	POPCNTQ    R10, R10
-	ADDQ       R10, BX
-	ADDQ       $64, AX
-	JMP        l1loop
+l1single:
+	LEAQ 64(AX), DX
+	CMPQ DX, R9
+	JA   l1done
+	LEAQ 128(BX), DX
+	CMPQ DX, R8
+	JA   l1done
+	VMOVDQU64 (SI)(AX*1), Z1
+	L1BLOCK(Z1, Z2, Z3, Z4, Z5, K1, K2, K3, R10, 0)
+	LEAQ      64(BX)(R10*1), BX
+	ADDQ      $64, AX
+	JMP       l1single
 
 l1done:
 	MOVQ BX, nDst+48(FP)
