@@ -53,7 +53,7 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 // copies 64 bytes at a time for as long as they are ASCII. A block or
 // room for only one block's output ends with the single-block step.
 //
-// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+// Registers: DI dst, SI src, BX nDst, AX nSrc; R8, R9, R12–R14 limits.
 // Constants: Z20 the interleave, Z21 C2C2, Z22 C001, Z23 40C3, Z24 00C2,
 // Z25 FF00 (words), Z26 C0 (bytes).
 
@@ -105,13 +105,19 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z26
 
+	// The last offsets at which a step fits: R9 and R12 in src for 64
+	// and 128 bytes, R14, R8 and R13 in dst for 64, 128 and 256 bytes.
+	LEAQ -128(R9), R12
+	SUBQ $64, R9
+	LEAQ -64(R8), R14
+	LEAQ -256(R8), R13
+	SUBQ $128, R8
+
 l1pair:
-	LEAQ 128(AX), DX
-	CMPQ DX, R9
-	JA   l1single                    // fewer than 128 bytes left
-	LEAQ 256(BX), DX
-	CMPQ DX, R8
-	JA   l1single                    // no room for 256 bytes
+	CMPQ AX, R12
+	JG   l1single                    // fewer than 128 bytes left
+	CMPQ BX, R13
+	JG   l1single                    // no room for 256 bytes
 
 	VMOVDQU64 (SI)(AX*1), Z1
 	VMOVDQU64 64(SI)(AX*1), Z11
@@ -125,12 +131,10 @@ l1pair:
 	// 128 ASCII bytes: the text may be ASCII for a while.
 
 l1ascii:
-	LEAQ 64(AX), DX
-	CMPQ DX, R9
-	JA   l1done
-	LEAQ 64(BX), DX
-	CMPQ DX, R8
-	JA   l1single                    // too little room for a copy; perhaps for nothing
+	CMPQ AX, R9
+	JG   l1done
+	CMPQ BX, R14
+	JG   l1single                    // too little room for a copy; perhaps for nothing
 	VMOVDQU64 (SI)(AX*1), Z1
 	VPMOVB2M  Z1, K1
 	KORTESTQ  K1, K1
@@ -141,12 +145,10 @@ l1ascii:
 	JMP       l1ascii
 
 l1single:
-	LEAQ 64(AX), DX
-	CMPQ DX, R9
-	JA   l1done
-	LEAQ 128(BX), DX
-	CMPQ DX, R8
-	JA   l1done
+	CMPQ AX, R9
+	JG   l1done
+	CMPQ BX, R8
+	JG   l1done
 	VMOVDQU64 (SI)(AX*1), Z1
 	L1BLOCK(Z1, Z2, Z3, Z4, Z5, K1, K2, K3, R10, 0)
 	LEAQ      64(BX)(R10*1), BX
