@@ -35,31 +35,32 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 //   second half: the high byte kept, XOR 00C2 (or 40C3 for C0–FF).
 //
 // For a byte 80–BF the form is C2 b, for C0–FF it is C3 b-40: the UTF-8
-// of U+0080–U+00FF. For ASCII the lead is dropped by VPCOMPRESSB. Its
-// mask is the top bits of the words with their bytes swapped (VPSHLDW
-// rotates, VPMOVB2M gathers): the lead's place gets the top bit of the
-// byte after it, set when the character is not ASCII, and the other
-// byte's place the top bit of the lead, always set. (The interleave and
-// the lead arithmetic are simdutf's idea.) The masks stay in mask
-// registers and the output lengths come from the count of non-ASCII
-// bytes, so no move between mask and general registers and no count of
-// a compress mask sits on the path to the next store.
+// of U+0080–U+00FF. For ASCII the lead is dropped by VPCOMPRESSB, with a
+// mask of top bits (VPMOVB2M): each lead's place must take the top bit of
+// its character, each other place a set bit. For the first half those
+// are the interleaved words with 8000 set (byte i low); for the second
+// its output words with their bytes swapped (VPSHLDW rotates), the
+// character's byte then low and the lead, top bit set, high. (The
+// interleave and the lead arithmetic are simdutf's idea.) The masks stay
+// in mask registers and the output lengths come from the count of
+// non-ASCII bytes, so no move between mask and general registers and no
+// count of a compress mask sits on the path to the next store.
 //
-// The text decides the loop. In French text seven blocks of eight hold a
-// non-ASCII byte, at random; a branch on each block's ASCII test would be
-// mispredicted for every fourth or fifth, so the mixed loop runs every
-// block through the conversion, two blocks a step, with no branch on the
-// data. When a step's 128 bytes are all ASCII it goes over to a loop that
+// The text decides the loop. In French text six blocks of seven hold a
+// non-ASCII byte, at random; a branch on each block's ASCII test would go
+// the rare way, unpredictably, once in seven blocks, so the mixed loop
+// runs every block through the conversion, two blocks a step, with no
+// branch on the data. When a step's 128 bytes are all ASCII it goes over to a loop that
 // copies 64 bytes at a time for as long as they are ASCII. A block or
 // room for only one block's output ends with the single-block step.
 //
 // Registers: DI dst, SI src, BX nDst, AX nSrc; R8, R9, R12–R14 limits.
 // Constants: Z20 the interleave, Z21 C2C2, Z22 C001, Z23 40C3, Z24 00C2,
-// Z25 FF00 (words), Z26 C0 (bytes).
+// Z25 FF00, Z27 8000 (words), Z26 C0 (bytes).
 
 // L1BLOCK converts the 64 bytes in zin and stores them at dst+BX+off,
-// two unmasked 64-byte stores of the compressed halves (the first is
-// overwritten from its own length on). It leaves in rn the count of
+// two unmasked 64-byte stores of the compressed halves (the second
+// overwrites the first past the first half's output). It leaves in rn the count of
 // non-ASCII bytes, the output's length less 64. Clobbers DX and R15.
 #define L1BLOCK(zin, za, zb, zc, zd, ka, kb, kc, rn, off) \
 	VPMOVB2M      zin, ka; \
@@ -69,10 +70,10 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 	VPADDW        Z22, zb, kb, zb; \
 	KSHIFTRQ      $32, kb, kc; \
 	VPBLENDMW     Z23, Z24, kc, zc; \
+	VPORD         Z27, za, zd; \
+	VPMOVB2M      zd, kb; \
 	VPTERNLOGD    $0x6C, Z25, zc, za; \
-	VPSHLDW       $8, zb, zb, zc; \
 	VPSHLDW       $8, za, za, zd; \
-	VPMOVB2M      zc, kb; \
 	VPMOVB2M      zd, kc; \
 	VPCOMPRESSB.Z zb, kb, zc; \
 	VPCOMPRESSB.Z za, kc, zd; \
@@ -104,6 +105,8 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z25
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z26
+	MOVL $0x80008000, DX
+	VPBROADCASTD DX, Z27
 
 	// The last offsets at which a step fits: R9 and R12 in src for 64
 	// and 128 bytes, R14, R8 and R13 in dst for 64, 128 and 256 bytes.
