@@ -26,64 +26,22 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 
 // func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //
-// A mixed block of 64 bytes is interleaved (VPERMB) so that word i holds
-// byte i low and byte i+32 high, and each half becomes words of the
-// two-byte form, lead first, whatever the byte:
+// 64 bytes a step: copied when ASCII. Otherwise the block is interleaved
+// (VPERMB) so that word i holds byte i low and byte i+32 high, and each
+// half becomes words of the two-byte form, lead first, whatever the byte:
 //
 //   first half:  VPSHLDW puts the byte high and C2 low; for bytes C0–FF,
 //                adding C001 makes the lead C3 and the byte 40 less;
 //   second half: the high byte kept, XOR 00C2 (or 40C3 for C0–FF).
 //
 // For a byte 80–BF the form is C2 b, for C0–FF it is C3 b-40: the UTF-8
-// of U+0080–U+00FF. For ASCII the lead is dropped by VPCOMPRESSB, with a
-// mask of top bits (VPMOVB2M): each lead's place must take the top bit of
-// its character, each other place a set bit. For the first half those
-// are the interleaved words with 8000 set (byte i low); for the second
-// its output words with their bytes swapped (VPSHLDW rotates), the
-// character's byte then low and the lead, top bit set, high. (The
-// interleave and the lead arithmetic are simdutf's idea.) The masks stay
-// in mask registers and the output lengths come from the count of
-// non-ASCII bytes, so no move between mask and general registers and no
-// count of a compress mask sits on the path to the next store.
+// of U+0080–U+00FF. For ASCII the lead is dropped: the compress masks
+// keep every high byte and the low byte of the non-ASCII words. (The
+// interleave-and-shift idea is simdutf's.)
 //
-// The text decides the loop. In French text six blocks of seven hold a
-// non-ASCII byte, at random; a branch on each block's ASCII test would go
-// the rare way, unpredictably, once in seven blocks, so the mixed loop
-// runs every block through the conversion, two blocks a step, with no
-// branch on the data. When a step's 128 bytes are all ASCII it goes over to a loop that
-// copies 64 bytes at a time for as long as they are ASCII. A block or
-// room for only one block's output ends with the single-block step.
-//
-// Registers: DI dst, SI src, BX nDst, AX nSrc; R8, R9, R12–R14 limits.
-// Constants: Z20 the interleave, Z21 C2C2, Z22 C001, Z23 40C3, Z24 00C2,
-// Z25 FF00, Z27 8000 (words), Z26 C0 (bytes).
-
-// L1BLOCK converts the 64 bytes in zin and stores them at dst+BX+off,
-// two unmasked 64-byte stores of the compressed halves (the second
-// overwrites the first past the first half's output). It leaves in rn the count of
-// non-ASCII bytes, the output's length less 64. Clobbers DX and R15.
-#define L1BLOCK(zin, za, zb, zc, zd, ka, kb, kc, rn, off) \
-	VPMOVB2M      zin, ka; \
-	VPCMPUB       $5, Z26, zin, kb; \
-	VPERMB        zin, Z20, za; \
-	VPSHLDW       $8, Z21, za, zb; \
-	VPADDW        Z22, zb, kb, zb; \
-	KSHIFTRQ      $32, kb, kc; \
-	VPBLENDMW     Z23, Z24, kc, zc; \
-	VPORD         Z27, za, zd; \
-	VPMOVB2M      zd, kb; \
-	VPTERNLOGD    $0x6C, Z25, zc, za; \
-	VPSHLDW       $8, za, za, zd; \
-	VPMOVB2M      zd, kc; \
-	VPCOMPRESSB.Z zb, kb, zc; \
-	VPCOMPRESSB.Z za, kc, zd; \
-	KMOVQ         ka, DX; \
-	POPCNTL       DX, R15; \
-	POPCNTQ       DX, rn; \
-	VMOVDQU64     zc, off(DI)(BX*1); \
-	LEAQ          off+32(DI)(BX*1), DX; \
-	VMOVDQU64     zd, (DX)(R15*1)
-
+// Registers: DI dst, R8 len(dst)-128, SI src, R9 len(src)-64, BX nDst,
+// AX nSrc, R13 5555…. Constants: Z20 the interleave, Z21 C2C2, Z22 C001,
+// Z23 40C3, Z24 00C2, Z25 FF00 (words), Z26 C0 (bytes).
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -105,58 +63,56 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z25
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z26
-	MOVL $0x80008000, DX
-	VPBROADCASTD DX, Z27
+	MOVQ $0x5555555555555555, R13
 
-	// The last offsets at which a step fits: R9 and R12 in src for 64
-	// and 128 bytes, R14, R8 and R13 in dst for 64, 128 and 256 bytes.
-	LEAQ -128(R9), R12
-	SUBQ $64, R9
-	LEAQ -64(R8), R14
-	LEAQ -256(R8), R13
-	SUBQ $128, R8
+	SUBQ $64, R9                     // R9: the last offset with 64 bytes to read
+	SUBQ $128, R8                    // R8: the last offset with room for 128 bytes
+	JL   l1done
+	CMPQ R9, $0
+	JL   l1done
 
-l1pair:
-	CMPQ AX, R12
-	JG   l1single                    // fewer than 128 bytes left
-	CMPQ BX, R13
-	JG   l1single                    // no room for 256 bytes
-
-	VMOVDQU64 (SI)(AX*1), Z1
-	VMOVDQU64 64(SI)(AX*1), Z11
-	L1BLOCK(Z1, Z2, Z3, Z4, Z5, K1, K2, K3, R10, 0)
-	LEAQ      64(BX)(R10*1), BX      // the second block's output follows
-	L1BLOCK(Z11, Z12, Z13, Z14, Z15, K4, K5, K6, R11, 0)
-	LEAQ      64(BX)(R11*1), BX
-	ADDQ      $128, AX
-	ORQ       R10, R11
-	JNZ       l1pair
-	// 128 ASCII bytes: the text may be ASCII for a while.
-
-l1ascii:
-	CMPQ AX, R9
-	JG   l1done
-	CMPQ BX, R14
-	JG   l1single                    // too little room for a copy; perhaps for nothing
-	VMOVDQU64 (SI)(AX*1), Z1
-	VPMOVB2M  Z1, K1
-	KORTESTQ  K1, K1
-	JNZ       l1pair                 // back to the mixed loop, this block included
-	VMOVDQU64 Z1, (DI)(BX*1)
-	ADDQ      $64, AX
-	ADDQ      $64, BX
-	JMP       l1ascii
-
-l1single:
+l1loop:
 	CMPQ AX, R9
 	JG   l1done
 	CMPQ BX, R8
 	JG   l1done
+
 	VMOVDQU64 (SI)(AX*1), Z1
-	L1BLOCK(Z1, Z2, Z3, Z4, Z5, K1, K2, K3, R10, 0)
-	LEAQ      64(BX)(R10*1), BX
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JNZ       l1expand
+	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
 	ADDQ      $64, AX
-	JMP       l1single
+	ADDQ      $64, BX
+	JMP       l1loop
+
+l1expand:
+	VPCMPUB    $5, Z26, Z1, K2       // K2: bytes C0–FF
+	VPERMB     Z1, Z20, Z2           // word i: byte i, byte i+32
+	VPSHLDW    $8, Z21, Z2, Z3       // first half: C2, byte
+	VPADDW     Z22, Z3, K2, Z3       // C3, byte-40 for C0–FF
+	KSHIFTRQ   $32, K2, K3
+	VPBLENDMW  Z23, Z24, K3, Z4      // second half: 00C2, or 40C3 for C0–FF
+	VPTERNLOGD $0x6C, Z25, Z4, Z2    // (words & FF00) ^ Z4
+	KMOVQ      K1, R12
+	NOTQ       R12                   // R12: ASCII bytes
+	PDEPQ      R13, R12, R11
+	NOTQ       R11                   // R11: the bytes of the first half to keep
+	SHRQ       $32, R12
+	PDEPQ      R13, R12, R10
+	NOTQ       R10                   // R10: the bytes of the second half to keep
+	KMOVQ      R11, K4
+	VPCOMPRESSB.Z Z3, K4, Z5
+	VMOVDQU64  Z5, (DI)(BX*1)
+	POPCNTQ    R11, R11
+	ADDQ       R11, BX
+	KMOVQ      R10, K5
+	VPCOMPRESSB.Z Z2, K5, Z6
+	VMOVDQU64  Z6, (DI)(BX*1)
+	POPCNTQ    R10, R10
+	ADDQ       R10, BX
+	ADDQ       $64, AX
+	JMP        l1loop
 
 l1done:
 	MOVQ BX, nDst+48(FP)

@@ -27,10 +27,12 @@ func latin1Runs(r *rand.Rand, n, maxRun int) []byte {
 	return b
 }
 
-// TestLatin1ToUTF8AVX512Blocks drives the AVX-512 kernel through its
-// loops (two blocks a step, ASCII copy, single block) and out of each
-// with every dst room near a block's worth, and compares the kernel and
-// the whole conversion with the scalar code.
+// TestLatin1ToUTF8AVX512Blocks runs the AVX-512 kernel over text whose
+// 64-byte blocks are now ASCII, now not, in runs of every length, with
+// dst rooms near one and two blocks' output. It checks that the kernel
+// stops only for want of a block or of room, writes nothing past dst,
+// reads whole blocks, and agrees with the scalar code, alone and within
+// Latin1ToUTF8.
 func TestLatin1ToUTF8AVX512Blocks(t *testing.T) {
 	if !hasKernel("avx512") {
 		t.Skip("no AVX-512 kernel on this CPU")
