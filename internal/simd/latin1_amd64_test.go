@@ -1,0 +1,94 @@
+//go:build amd64 && gc && !purego
+
+package simd
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// latin1Runs makes Latin-1 text of n bytes made of ASCII runs and
+// non-ASCII runs of random lengths up to maxRun, so that whole 64- and
+// 128-byte blocks are sometimes ASCII and sometimes not.
+func latin1Runs(r *rand.Rand, n, maxRun int) []byte {
+	b := make([]byte, 0, n)
+	for len(b) < n {
+		k := min(r.IntN(maxRun+1), n-len(b))
+		ascii := r.IntN(2) == 0
+		for range k {
+			if ascii {
+				b = append(b, byte(r.IntN(0x80)))
+			} else {
+				b = append(b, byte(0x80+r.IntN(0x80)))
+			}
+		}
+	}
+	return b
+}
+
+// TestLatin1ToUTF8AVX512Blocks runs the AVX-512 kernel over text whose
+// 64-byte blocks are now ASCII, now not, in runs of every length, with
+// dst rooms near one and two blocks' output. It checks that the kernel
+// stops only for want of a block or of room, writes nothing past dst,
+// reads whole blocks, and agrees with the scalar code, alone and within
+// Latin1ToUTF8.
+func TestLatin1ToUTF8AVX512Blocks(t *testing.T) {
+	if !hasKernel("avx512") {
+		t.Skip("no AVX-512 kernel on this CPU")
+	}
+	r := rand.New(rand.NewPCG(3, 1))
+	for iter := 0; iter < 300; iter++ {
+		n := r.IntN(700)
+		src := latin1Runs(r, n, []int{1, 8, 70, 200}[iter%4])
+		want := make([]byte, 2*len(src))
+		wd, ws := latin1ToUTF8Scalar(want, src)
+		if ws != len(src) {
+			t.Fatalf("scalar stopped at %d of %d", ws, len(src))
+		}
+		for _, size := range dstSizes(r, 2*len(src)) {
+			buf := bytes.Repeat([]byte{0xA5}, size+300)
+			d, s := latin1ToUTF8AVX512(buf[:size], src)
+			if s%64 != 0 || s > len(src) || d > size || !bytes.Equal(buf[:d], want[:d]) {
+				t.Fatalf("kernel on %x with dst %d = (%d, %d); output % x; want a prefix of % x", src, size, d, s, buf[:d], want[:wd])
+			}
+			if w, _ := latin1ToUTF8Scalar(make([]byte, 2*s), src[:s]); w != d {
+				t.Fatalf("kernel on %x with dst %d wrote %d bytes for %d read; want %d", src, size, d, s, w)
+			}
+			if size-d >= 128 && len(src)-s >= 64 {
+				t.Fatalf("kernel on %x with dst %d stopped at (%d, %d) with a block to do and room for it", src, size, d, s)
+			}
+			for i := size; i < len(buf); i++ {
+				if buf[i] != 0xA5 {
+					t.Fatalf("kernel on %x with dst %d wrote past the end at %d", src, size, i)
+				}
+			}
+			withKernel("avx512", func() { d, s = Latin1ToUTF8(buf[:size], src) })
+			var rd, rs int
+			ref := make([]byte, size)
+			withKernel("scalar", func() { rd, rs = Latin1ToUTF8(ref, src) })
+			if d != rd || s != rs || !bytes.Equal(buf[:d], ref[:rd]) {
+				t.Fatalf("Latin1ToUTF8(%x) with dst %d = (%d, %d); scalar (%d, %d)", src, size, d, s, rd, rs)
+			}
+		}
+	}
+}
+
+// dstSizes gives dst sizes for an output of n bytes: the full size and
+// sizes near the kernel's room thresholds and at random.
+func dstSizes(r *rand.Rand, n int) []int {
+	sizes := []int{n, n + 64, 0, 63, 64, 127, 128, 129, 191, 255, 256, 257, 383, 384, 385}
+	for range 6 {
+		sizes = append(sizes, r.IntN(n+1))
+	}
+	return sizes
+}
+
+func hasKernel(k string) bool {
+	for _, x := range Kernels() {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
