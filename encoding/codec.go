@@ -35,20 +35,13 @@ type Bad struct {
 // exactly the nSrc bytes it consumed. With atEOF false, an incomplete
 // sequence at the end of src is reported as transform.ErrShortSrc; with
 // atEOF true it is a bad sequence of kind Truncated (or the codec's kind).
+// Encoder cores that must close the stream (UTF-7 leaving base64,
+// ISO-2022-JP returning to ASCII) write the closing bytes when atEOF is
+// true and src is used up.
 type Core interface {
 	Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad Bad, err error)
 	// Reset returns the core to its initial state.
 	Reset()
-}
-
-// Flusher is implemented by encoder cores that must write a closing
-// sequence at the end of the stream (UTF-7 leaving base64, ISO-2022-JP
-// returning to ASCII). Convert is called with atEOF and an empty src at
-// the end; cores that flush do it there. The interface documents the
-// duty; the wrapper does not call it separately.
-type Flusher interface {
-	Core
-	Flushes() bool
 }
 
 // Cloner is implemented by cores that keep state between calls (a byte
