@@ -21,13 +21,6 @@ type eucjpDecoder struct{ t *tables }
 
 func (d *eucjpDecoder) Reset() {}
 
-func badLen(b byte, n int) encoding.Bad {
-	if b < 0x80 {
-		n-- // WHATWG: the ASCII byte is decoded again
-	}
-	return encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}
-}
-
 func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	j208 := d.t.jis0208[:11104]
 	j212 := d.t.jis0212[:94*94]
@@ -63,12 +56,12 @@ func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 		switch {
 		case c == 0x8E:
 			if c2 < 0xA1 || c2 > 0xDF {
-				return nDst, nSrc, badLen(c2, 2), nil
+				return nDst, nSrc, mb.BadSequence(c2, 2), nil
 			}
 			v = mb.Pack(0xFF61 - 0xA1 + rune(c2))
 		case c == 0x8F:
 			if c2 < 0xA1 || c2 > 0xFE {
-				return nDst, nSrc, badLen(c2, 2), nil
+				return nDst, nSrc, mb.BadSequence(c2, 2), nil
 			}
 			if nSrc+2 >= len(src) {
 				if atEOF {
@@ -81,7 +74,7 @@ func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 				v = j212[int(c2-0xA1)*94+int(c3)-0xA1]
 			}
 			if v == 0 {
-				return nDst, nSrc, badLen(c3, 3), nil
+				return nDst, nSrc, mb.BadSequence(c3, 3), nil
 			}
 			n = 3
 		default:
@@ -89,7 +82,7 @@ func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad
 				v = j208[int(c-0xA1)*94+int(c2)-0xA1]
 			}
 			if v == 0 {
-				return nDst, nSrc, badLen(c2, 2), nil
+				return nDst, nSrc, mb.BadSequence(c2, 2), nil
 			}
 		}
 		w := mb.Put(dst[nDst:], v)

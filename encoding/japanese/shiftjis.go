@@ -93,7 +93,7 @@ func (d *sjisDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 			}
 		}
 		if v == 0 {
-			return nDst, nSrc, badLen(c2, 2), nil
+			return nDst, nSrc, mb.BadSequence(c2, 2), nil
 		}
 		w := mb.Put(dst[nDst:], v)
 		if w == 0 {

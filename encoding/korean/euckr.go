@@ -89,11 +89,7 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			v = dec[int(c-0x81)*190+int(c2)-0x41]
 		}
 		if v == 0 {
-			n := 2
-			if c2 < 0x80 {
-				n = 1
-			}
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}, nil
+			return nDst, nSrc, mb.BadSequence(c2, 2), nil
 		}
 		w := mb.Put(dst[nDst:], v)
 		if w == 0 {

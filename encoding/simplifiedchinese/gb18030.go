@@ -237,11 +237,7 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			v = dec[int(c-0x81)*190+int(c2)-off]
 		}
 		if v == 0 {
-			n := 2
-			if c2 < 0x80 {
-				n = 1 // WHATWG: an ASCII byte is decoded again
-			}
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}, nil
+			return nDst, nSrc, mb.BadSequence(c2, 2), nil
 		}
 		if w := mb.Put(dst[nDst:], v); w != 0 {
 			nDst += w
