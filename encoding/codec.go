@@ -110,6 +110,30 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	return nDst, nSrc, err
 }
 
+// TransformUntilBad is Transform up to the first sequence that the
+// policy would have to handle: it converts src as Transform does while
+// the input is clean, and stops at a malformed or unencodable sequence,
+// which it leaves unconsumed and describes in bad, whatever the policy.
+// A caller that expects clean text can so take it on a fast path and give
+// the rest to Transform, which applies the policy; the offsets of both
+// count from the same Reset. Output owed by an earlier Transform comes
+// first.
+func (t *Transformer) TransformUntilBad(dst, src []byte, atEOF bool) (nDst, nSrc int, bad Bad, err error) {
+	if len(t.owed) > 0 {
+		n := copy(dst, t.owed)
+		t.owed = t.owed[n:]
+		t.out += int64(n)
+		if len(t.owed) > 0 {
+			return n, 0, Bad{}, transform.ErrShortDst
+		}
+		nDst = n
+	}
+	nd, ns, bad, err := t.core.Convert(dst[nDst:], src, atEOF)
+	t.pos += int64(ns)
+	t.out += int64(nd)
+	return nDst + nd, ns, bad, err
+}
+
 func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if len(t.owed) > 0 {
 		n := copy(dst, t.owed)

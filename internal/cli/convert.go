@@ -765,6 +765,31 @@ func (c *converter) convertFile(path, dn string) int {
 			return c.write(ch, skip)
 		},
 	}
+	if !c.direct && c.newline == "keep" {
+		// Strict UTF-8 input goes straight into the encoder, which checks
+		// it as it converts: no separate validation pass. The first chunk
+		// takes the usual way (its BOM), and so does anything the encoder
+		// stops at, which the decoder and the policies then handle.
+		d.through = func(b []byte) (int, error) {
+			if fileStart || !c.started || c.interrupted.Load() {
+				return 0, nil
+			}
+			done := 0
+			for done < len(b) {
+				nd, ns, bad, err := c.enc.TransformUntilBad(c.encBuf, b[done:], false)
+				if nd > 0 {
+					if _, werr := c.w.Write(c.encBuf[:nd]); werr != nil {
+						return done, &ioError{werr}
+					}
+				}
+				done += ns
+				if bad.Kind != encoding.KindNone || err != transform.ErrShortDst || nd+ns == 0 {
+					break
+				}
+			}
+			return done, nil
+		}
+	}
 	err := d.run(in)
 	if err == nil && !c.started && fileStart {
 		// An empty input: still decide the output BOM for "add".

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -25,13 +26,33 @@ func startPlace() place { return place{1, 1} }
 
 // advance moves p over the UTF-8 text b.
 func (p *place) advance(b []byte) {
-	i := bytes.LastIndexByte(b, '\n')
+	i := lastNewline(b)
 	if i < 0 {
 		p.col += countChars(b)
 		return
 	}
 	p.line += int64(bytes.Count(b[:i+1], []byte{'\n'}))
 	p.col = 1 + countChars(b[i+1:])
+}
+
+// lastNewline returns the index of the last LF in b, or -1. It steps
+// back eight bytes at a time (bytes.LastIndexByte goes byte by byte).
+func lastNewline(b []byte) int {
+	const ones, highs, lfs = 0x0101010101010101, 0x8080808080808080, 0x0A0A0A0A0A0A0A0A
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:i]) ^ lfs // zero bytes where LF was
+		if (x-ones)&^x&highs != 0 {
+			break
+		}
+	}
+	for i > 0 {
+		i--
+		if b[i] == '\n' {
+			return i
+		}
+	}
+	return -1
 }
 
 // countChars counts the characters of UTF-8 text (its lead bytes).
@@ -138,6 +159,14 @@ type decoder struct {
 	// head receives the first bytes of the input (up to 4) before
 	// anything is decoded, for BOM sniffing.
 	head func([]byte)
+	// through, when set and the input is read as strict UTF-8, takes the
+	// input straight to its destination without a separate validation
+	// pass: it handles the longest prefix of b that it can carry without
+	// meeting anything to report (a malformed or unencodable sequence),
+	// and returns its length, 0 when it declines. Whatever it leaves goes
+	// the usual way, through sink. The bytes it takes count as decoded
+	// text for places and offsets.
+	through func(b []byte) (int, error)
 }
 
 // run decodes in. A decoding error under Fail comes back as a *failure.
@@ -178,15 +207,25 @@ func (d *decoder) run(in io.Reader) error {
 			headDone = true
 		}
 		start := 0
+		if identity && d.through != nil {
+			n, err := d.through(buf[:have])
+			if err != nil {
+				return err
+			}
+			at.advance(buf[:n])
+			start = n
+			skipped += int64(n)
+		}
 		if identity {
-			if n, _, _ := simd.ValidateUTF8(buf[:have]); n > 0 {
-				c := chunk{in: buf[:n], inOff: off, start: at, text: buf[:n], identity: true}
+			if n, _, _ := simd.ValidateUTF8(buf[start:have]); n > 0 {
+				n += start
+				c := chunk{in: buf[start:n], inOff: off + int64(start), start: at, text: buf[start:n], identity: true}
 				if serr := d.sink(&c); serr != nil {
 					return serr
 				}
 				at.advance(c.text)
+				skipped += int64(n - start)
 				start = n
-				skipped += int64(n)
 			}
 		}
 		for start < have || eof {
