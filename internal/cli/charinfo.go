@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -172,12 +173,49 @@ func visible(r rune) string {
 		return string(0x2400 + r)
 	case r == 0x7F:
 		return "\u2421"
-	case r >= 0xD800 && r <= 0xDFFF:
-		return ""
-	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc):
+	}
+	switch visibleClass(r) {
+	case shownOnCircle:
 		return "\u25CC" + string(r)
-	case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) || r&0xFFFE == 0xFFFE:
+	case shownNot:
 		return ""
 	}
 	return string(r)
+}
+
+// How a character other than C0 and DEL shows in a table or a dump.
+const (
+	shownAsIs     = iota
+	shownOnCircle // a combining mark, on a dotted circle
+	shownNot      // a surrogate, a control, a format or line/paragraph separator, a noncharacter FFFE/FFFF
+)
+
+func classifyVisible(r rune) uint8 {
+	switch {
+	case r >= 0xD800 && r <= 0xDFFF:
+		return shownNot
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc):
+		return shownOnCircle
+	case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) || r&0xFFFE == 0xFFFE:
+		return shownNot
+	}
+	return shownAsIs
+}
+
+// bmpVisible holds classifyVisible for the BMP, built on first use (a hex
+// dump asks for every character of a file).
+var bmpVisible = sync.OnceValue(func() *[0x10000]uint8 {
+	t := new([0x10000]uint8)
+	for r := range rune(0x10000) {
+		t[r] = classifyVisible(r)
+	}
+	return t
+})
+
+// visibleClass tells how r shows: shownAsIs, shownOnCircle or shownNot.
+func visibleClass(r rune) uint8 {
+	if r >= 0 && r < 0x10000 {
+		return bmpVisible()[r]
+	}
+	return classifyVisible(r)
 }

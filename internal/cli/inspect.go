@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -39,7 +40,8 @@ A malformed sequence gets a row of its own that says what is wrong.
 
 With --file, a hex dump: 16 bytes per line, the offset, the bytes, and the
 decoded text beside them. Bad sequences are highlighted (in colour on a
-terminal, in upper-case hex otherwise) and listed at the end.
+terminal, in upper-case hex otherwise) and listed at the end (the first
+1000; the rest are counted).
 
 Flags:
   -f, --from-code ENC   encoding of standard input or FILE (default utf-8;
@@ -309,23 +311,42 @@ type jsonStep struct {
 // dumpLine collects one line of the hex dump.
 type dumpLine struct {
 	off  int64
-	hex  strings.Builder
-	text strings.Builder
+	hex  []byte
+	text []byte
 	n    int
+	out  []byte // the line as written
 }
 
+// maxListedBad is how many bad sequences the hex dump lists after it; the
+// rest are counted, so that memory stays bounded on any input.
+const maxListedBad = 1000
+
 func (in *inspector) dump(st *stepper) {
-	var line dumpLine
+	line := dumpLine{hex: make([]byte, 0, 128), text: make([]byte, 0, 128), out: make([]byte, 0, 256)}
 	flush := func() {
 		if line.n == 0 {
 			return
 		}
-		pad := (16-line.n)*3 + map[bool]int{true: 1, false: 0}[line.n <= 8]
-		fmt.Fprintf(in.w, "%08x  %s%s |%s|\n", line.off, line.hex.String(), strings.Repeat(" ", pad), line.text.String())
-		line.hex.Reset()
-		line.text.Reset()
+		o := appendOffset(line.out[:0], line.off)
+		o = append(o, ' ', ' ')
+		o = append(o, line.hex...)
+		pad := (16 - line.n) * 3
+		if line.n <= 8 {
+			pad++
+		}
+		for ; pad > 0; pad-- {
+			o = append(o, ' ')
+		}
+		o = append(o, ' ', '|')
+		o = append(o, line.text...)
+		o = append(o, '|', '\n')
+		in.w.Write(o)
+		line.out = o
+		line.hex = line.hex[:0]
+		line.text = line.text[:0]
 		line.n = 0
 	}
+	moreBad := 0
 	for {
 		s, ok := st.next()
 		if !ok {
@@ -347,33 +368,32 @@ func (in *inspector) dump(st *stepper) {
 		}
 		if s.Bad != nil {
 			in.anyBad = true
-			in.bads = append(in.bads, fmt.Sprintf("byte %d: %s (bytes %s)", s.Offset, s.Bad.Kind, encoding.HexBytes(s.In)))
+			if len(in.bads) < maxListedBad {
+				in.bads = append(in.bads, fmt.Sprintf("byte %d: %s (bytes %s)", s.Offset, s.Bad.Kind, encoding.HexBytes(s.In)))
+			} else {
+				moreBad++
+			}
 		}
 		for k, c := range s.In {
 			if line.n == 0 {
 				line.off = s.Offset + int64(k)
 			}
 			if line.n == 8 {
-				line.hex.WriteByte(' ')
+				line.hex = append(line.hex, ' ')
 			}
 			const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
 			switch {
 			case s.Bad != nil && in.color:
-				line.hex.WriteString(sgrBad)
-				line.hex.WriteByte(lower[c>>4])
-				line.hex.WriteByte(lower[c&15])
-				line.hex.WriteString(sgrReset + " ")
+				line.hex = append(line.hex, sgrBad...)
+				line.hex = append(line.hex, lower[c>>4], lower[c&15])
+				line.hex = append(line.hex, sgrReset+" "...)
 			case s.Bad != nil:
-				line.hex.WriteByte(upper[c>>4])
-				line.hex.WriteByte(upper[c&15])
-				line.hex.WriteByte(' ')
+				line.hex = append(line.hex, upper[c>>4], upper[c&15], ' ')
 			default:
-				line.hex.WriteByte(lower[c>>4])
-				line.hex.WriteByte(lower[c&15])
-				line.hex.WriteByte(' ')
+				line.hex = append(line.hex, lower[c>>4], lower[c&15], ' ')
 			}
 			if k == 0 {
-				line.text.WriteString(in.dumpText(s))
+				line.text = in.appendDumpText(line.text, s)
 			}
 			line.n++
 			if line.n == 16 {
@@ -385,33 +405,53 @@ func (in *inspector) dump(st *stepper) {
 	for _, b := range in.bads {
 		fmt.Fprintf(in.w, "bad sequence at %s\n", b)
 	}
+	if moreBad > 0 {
+		fmt.Fprintf(in.w, "and %d more bad sequences\n", moreBad)
+	}
+}
+
+// appendOffset appends off in hexadecimal, at least eight digits.
+func appendOffset(dst []byte, off int64) []byte {
+	var tmp [16]byte
+	h := strconv.AppendInt(tmp[:0], off, 16)
+	for i := len(h); i < 8; i++ {
+		dst = append(dst, '0')
+	}
+	return append(dst, h...)
 }
 
 // asciiText holds the printable ASCII characters, for slicing.
 const asciiText = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
-// dumpText is how a step shows in the text column: controls and
-// invisible characters as ".", a bad sequence as U+FFFD.
-func (in *inspector) dumpText(s step) string {
+// appendDumpText appends how a step shows in the text column: controls
+// and invisible characters as ".", a bad sequence as U+FFFD.
+func (in *inspector) appendDumpText(dst []byte, s step) []byte {
 	if s.Bad != nil {
 		if in.color {
-			return sgrBad + "\uFFFD" + sgrReset
+			return append(dst, sgrBad+"\uFFFD"+sgrReset...)
 		}
-		return "\uFFFD"
+		return append(dst, "\uFFFD"...)
 	}
 	if len(s.Text) == 1 {
 		if c := s.Text[0]; c >= 0x20 && c < 0x7F {
-			return asciiText[c-0x20 : c-0x20+1]
+			return append(dst, c)
 		}
-		return "."
+		return append(dst, '.')
 	}
-	var b strings.Builder
 	for _, r := range string(s.Text) {
-		v := visible(r)
-		if r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) || v == "" {
-			v = "."
+		if r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) {
+			dst = append(dst, '.')
+			continue
 		}
-		b.WriteString(v)
+		switch visibleClass(r) {
+		case shownAsIs:
+			dst = utf8.AppendRune(dst, r)
+		case shownOnCircle:
+			dst = append(dst, "\u25CC"...)
+			dst = utf8.AppendRune(dst, r)
+		default:
+			dst = append(dst, '.')
+		}
 	}
-	return b.String()
+	return dst
 }
