@@ -290,6 +290,8 @@ type sbPair struct {
 	cas  [256]uint8
 	cost [256]int32 // unigram cost of each byte (high half only)
 	emit [256]int32 // emission cost of each byte's symbol
+	// shape is the cost of the units of a UTF-8-shaped input (shape.go).
+	shape shapeCosts
 }
 
 // mbTable holds the cost of every character of a multi-byte encoding
@@ -301,6 +303,8 @@ type mbTable struct {
 	three8F  bool       // EUC-JP three-byte sequences after 8F
 	four8E   bool       // EUC-TW four-byte sequences after 8E (CNS 11643 planes)
 	rareCost uint8
+	// shape is the cost of the units of a UTF-8-shaped input (shape.go).
+	shape shapeCosts
 }
 
 const bad = 255
@@ -408,6 +412,7 @@ func buildMulti(e *enc, m *langModel) bool {
 		mt.four8E = true
 	}
 	mt.rareCost = costOf(0x10000) // a character outside the model
+	mt.shape = multiShape(mt)
 	e.mb = mt
 	return true
 }
@@ -487,6 +492,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		p.cost[b] = int32(m.uni[s]) + x
 		p.emit[b] = x
 	}
+	p.shape = singleShape(p)
 	return p
 }
 
