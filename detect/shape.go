@@ -2,6 +2,7 @@ package detect
 
 import (
 	"math"
+	"slices"
 	"unicode"
 )
 
@@ -248,8 +249,15 @@ func utf16Shape(m *langModel) [2]shapeCosts {
 		}
 	}
 	if m.cjk {
-		for r, c := range m.cost {
-			add(r, expNeg(float64(c)/8))
+		// In the order of the characters, so that the sums, and the
+		// rounded costs, are the same on every run.
+		runes := make([]rune, 0, len(m.cost))
+		for r := range m.cost {
+			runes = append(runes, r)
+		}
+		slices.Sort(runes)
+		for _, r := range runes {
+			add(r, expNeg(float64(m.cost[r])/8))
 		}
 	} else {
 		upper := upperShare(m)
