@@ -51,7 +51,8 @@ type encSpec struct {
 // both decode alike is not counted twice when their confidences are
 // summed. Encodings the crawl does not list, or lists with fewer pages than
 // pagesFloor (DOS and Macintosh code pages are file encodings, rare on the
-// web but not in files), are counted at pagesFloor.
+// web but not in files), are counted at pagesFloor; so is UTF-16 without a
+// byte-order mark when it is weighed against the legacy readings.
 const (
 	pagesLatin1   = 66389299 + 4485885 // ISO-8859-1 + windows-1252
 	pagesCyrillic = 12955688           // windows-1251
