@@ -51,7 +51,8 @@ type encSpec struct {
 // both decode alike is not counted twice when their confidences are
 // summed. Encodings the crawl does not list, or lists with fewer pages than
 // pagesFloor (DOS and Macintosh code pages are file encodings, rare on the
-// web but not in files), are counted at pagesFloor.
+// web but not in files), are counted at pagesFloor; so is UTF-16 without a
+// byte-order mark when it is weighed against the legacy readings.
 const (
 	pagesLatin1   = 66389299 + 4485885 // ISO-8859-1 + windows-1252
 	pagesCyrillic = 12955688           // windows-1251
@@ -290,6 +291,8 @@ type sbPair struct {
 	cas  [256]uint8
 	cost [256]int32 // unigram cost of each byte (high half only)
 	emit [256]int32 // emission cost of each byte's symbol
+	// shape is the cost of the units of a UTF-8-shaped input (shape.go).
+	shape shapeCosts
 }
 
 // mbTable holds the cost of every character of a multi-byte encoding
@@ -301,6 +304,8 @@ type mbTable struct {
 	three8F  bool       // EUC-JP three-byte sequences after 8F
 	four8E   bool       // EUC-TW four-byte sequences after 8E (CNS 11643 planes)
 	rareCost uint8
+	// shape is the cost of the units of a UTF-8-shaped input (shape.go).
+	shape shapeCosts
 }
 
 const bad = 255
@@ -408,6 +413,7 @@ func buildMulti(e *enc, m *langModel) bool {
 		mt.four8E = true
 	}
 	mt.rareCost = costOf(0x10000) // a character outside the model
+	mt.shape = multiShape(mt)
 	e.mb = mt
 	return true
 }
@@ -487,6 +493,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		p.cost[b] = int32(m.uni[s]) + x
 		p.emit[b] = x
 	}
+	p.shape = singleShape(p)
 	return p
 }
 

@@ -43,11 +43,37 @@
 //     learnt in the form windows-1258 writes it, most tone marks as
 //     combining characters, and a code page covers a letter it can write
 //     as a letter it has and combining marks it has (canonical
-//     equivalence, Unicode §3.7).
+//     equivalence, Unicode §3.7). UTF-16 without a byte-order mark, when
+//     plausible, is weighed against these readings with the prior of an
+//     encoding the crawl does not list.
+//  6. The UTF-8 shape of the input, when every non-ASCII byte is a lead
+//     C0–DF followed by a trail 80–BF and some lead is C0 or C1, so that
+//     the input would be UTF-8 but for overlong sequences (RFC 3629 §3):
+//     the bytes of GB 2312 text read as UTF-8 by mistake (联通, C1 AA CD A8,
+//     is the well-known case). Each reading is charged, per unit of two
+//     bytes, minus the log of the probability that text in its encoding
+//     and language has a unit of that kind (lead C0–C1, or C2–DF) where it
+//     has a non-ASCII character: estimated from the training text through
+//     the reading's own tables (for Chinese in GBK about 15% and 1.5% of
+//     the non-ASCII characters, for Japanese in EUC-JP 4.5% and 1.2%, for
+//     Korean in EUC-KR 4% and 6.6%, for Chinese in Big5 1% and 0.4%).
+//     The shape is counted beside the characters, which already account
+//     for it once: the character models are trained on running text and
+//     judge a few characters that need not be running text (names, lists,
+//     made-up strings) poorly, while the frequency of a shape is estimated
+//     from every character of the training text. On 2,000 random strings
+//     of two to four GB 2312 characters of that shape, GBK was chosen for
+//     87% of them with the term and 78% without; on UTF-8-shaped strings
+//     cut from text held out of training (Chinese in GBK and Big5,
+//     Japanese in EUC-JP, Korean in EUC-KR, Thai in windows-874) it
+//     changed the answer for a few samples either way, 263 of 307 right
+//     with it and 264 without (heldout_test.go).
 //
 // Confidences come from the cost differences between candidates, flattened
-// by a temperature; when even the best reading is implausible as text
-// (binary data), every confidence is lowered. A single-byte reading's
+// by a temperature (a higher one for inputs shorter than 8 bytes, whose
+// evidence is a few characters); when even the best reading is
+// implausible as text (binary data), every confidence is lowered (the
+// UTF-8 shape does not count towards that judgement). A single-byte reading's
 // language is reported only when it leads the next language by 2 nats;
 // on very short inputs it is often left out.
 //

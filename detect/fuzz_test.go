@@ -11,6 +11,8 @@ func FuzzDetect(f *testing.F) {
 	for _, s := range []string{
 		"", "Bush hid the facts", "\xC1\xAA\xCD\xA8", "\xEF\xBB\xBFa", "\xFF\xFEa\x00",
 		"caf\xe9", "\x1b$B$3$s$K$A$O\x1b(B", "\x81\x30\x81\x30", "\x00\x00\xFE\xFF",
+		// UTF-8-shaped, with overlong leads (shape.go)
+		"\xC5\xA4\xC1\xAD\xC5\xBE", "\xC1\xAA\xCD\xA8\r\n", "\xC0\x80", "a\xC1\xBF\xDF\xBF",
 	} {
 		f.Add([]byte(s))
 	}

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
@@ -31,9 +32,14 @@ import (
 // The samples imitate the evaluation corpus: lengths of at most 20, 64, 256
 // and 1024 bytes (at least 60% of it), cut at a word start (any character
 // in Chinese, Japanese and Thai), typographic punctuation that the target
-// cannot encode mapped to ASCII, at least one non-ASCII byte. A second set,
-// "short-gbk", holds two to four Chinese characters in GBK that are not
-// valid UTF-8: the kind of input the corpus's trap samples are.
+// cannot encode mapped to ASCII, at least one non-ASCII byte. Three sets
+// are reported apart: "short-gbk", two to four Chinese characters in GBK
+// that are not valid UTF-8, the kind of input the corpus's trap samples
+// are; "utf8-shaped", strings of 4 to 8 bytes without ASCII, in Chinese
+// (GBK), Japanese (EUC-JP), Korean (EUC-KR), Chinese (Big5) and Thai
+// (windows-874), that are UTF-8-shaped with an overlong lead (shape.go);
+// "short", strings shorter than 8 bytes cut from the samples of at most 64
+// bytes. With DETECT_NO_SHAPE set, the check runs without the shape term.
 
 // heldOutPairs lists, per language, the legacy encodings its text is
 // written in.
@@ -91,6 +97,10 @@ type heldSample struct {
 	lang, enc string
 	target    int
 	b         []byte
+	// set is "" for the samples that imitate the evaluation corpus, else
+	// the name of a set reported apart: "short-gbk", "utf8-shaped",
+	// "short".
+	set string
 }
 
 // encodeRunes encodes text one character at a time with cs, mapping
@@ -193,7 +203,7 @@ func heldOutSamples(t *testing.T, dir string) []heldSample {
 					if !high {
 						continue
 					}
-					out = append(out, heldSample{l, name, target, b})
+					out = append(out, heldSample{l, name, target, b, ""})
 					made++
 				}
 			}
@@ -218,8 +228,87 @@ func heldOutSamples(t *testing.T, dir string) []heldSample {
 		if !ok || utf8.Valid(b) {
 			continue
 		}
-		out = append(out, heldSample{"zh-Hans", "short-gbk", len(b), b})
+		out = append(out, heldSample{"zh-Hans", "gbk", len(b), b, "short-gbk"})
 		made++
+	}
+	out = append(out, shapedSamples(t, dir, rng)...)
+	out = append(out, shortSamples(out, rng)...)
+	return out
+}
+
+// shortSamples cuts from each sample of at most 64 bytes one string of
+// one to six characters that is shorter than 8 bytes and not UTF-8: a few
+// characters, on which the detector's confidence should be modest.
+func shortSamples(samples []heldSample, rng *rand.Rand) []heldSample {
+	var out []heldSample
+	for _, s := range samples {
+		if s.set != "" || s.target != 64 {
+			continue
+		}
+		cs, err := charset.Lookup(s.enc)
+		if err != nil {
+			continue
+		}
+		text, ok := decodeAs(s.enc, false, s.b)
+		if !ok {
+			continue
+		}
+		rs := []rune(text)
+		for try := 0; try < 20; try++ {
+			i := rng.Intn(len(rs))
+			b, _, ok := encodeRunes(cs, string(rs[i:min(len(rs), i+1+rng.Intn(6))]))
+			if !ok || len(b) < 2 || len(b) >= shortInput || utf8.Valid(b) {
+				continue
+			}
+			out = append(out, heldSample{s.lang, s.enc, len(b), b, "short"})
+			break
+		}
+	}
+	return out
+}
+
+// shapedPairs lists the languages and encodings whose text is often
+// UTF-8-shaped (shape.go): every non-ASCII byte a lead C0–DF followed by a
+// trail 80–BF.
+var shapedPairs = [][2]string{
+	{"zh-Hans", "gbk"}, {"zh-Hant", "big5"}, {"ja", "euc-jp"}, {"ko", "euc-kr"}, {"th", "windows-874"},
+}
+
+// shapedSamples cuts, from the held-out text, strings of 4 to 8 bytes
+// without ASCII (two to four characters of a two-byte encoding) whose
+// bytes in the encoding are UTF-8-shaped with at least one lead C0 or C1:
+// real text of the kind the shape term judges. Their target length is 0.
+func shapedSamples(t *testing.T, dir string, rng *rand.Rand) []heldSample {
+	var out []heldSample
+	for _, p := range shapedPairs {
+		data, err := os.ReadFile(filepath.Join(dir, p[0]+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := charset.Lookup(p[1])
+		if err != nil {
+			continue
+		}
+		enc := cs.Codec.NewEncoder()
+		var found [][]byte
+		for _, para := range strings.Split(string(data), "\n") {
+			rs := []rune(para)
+			for n := 2; n <= 8; n++ {
+				for i := 0; i+n <= len(rs); i++ {
+					b, err := enc.Bytes([]byte(string(rs[i : i+n])))
+					if err != nil || len(b) < 4 || len(b) > 8 || bytes.IndexFunc(b, func(r rune) bool { return r < 0x80 }) >= 0 {
+						continue
+					}
+					if sh := utf8Shape(b, uint32(bytes.Count(b, []byte{0xC0})+bytes.Count(b, []byte{0xC1}))); sh.ok && !utf8.Valid(b) {
+						found = append(found, b)
+					}
+				}
+			}
+		}
+		rng.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+		for _, b := range found[:min(len(found), 100)] {
+			out = append(out, heldSample{p[0], p[1], len(b), b, "utf8-shaped"})
+		}
 	}
 	return out
 }
@@ -233,6 +322,11 @@ func TestHeldOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if os.Getenv("DETECT_NO_SHAPE") != "" {
+		// Measure without the shape term (shape.go).
+		shapeEvidence = false
+		defer func() { shapeEvidence = true }()
+	}
 	// Replace the tables with ones built from the held-out model.
 	tabOnce.Do(func() {})
 	modelData = data
@@ -241,7 +335,8 @@ func TestHeldOut(t *testing.T) {
 		t.Fatal(tab.err)
 	}
 	samples := heldOutSamples(t, dir)
-	var overall, shortGBK, sure, unsure tally
+	var overall, sure, unsure tally
+	sets := map[string]*tally{}
 	// Language tags of right answers: given and right, given and wrong,
 	// not given; per length.
 	type tags struct{ right, wrong, none int }
@@ -250,11 +345,7 @@ func TestHeldOut(t *testing.T) {
 	perEnc := map[string]*tally{}
 	var failures []string
 	for _, s := range samples {
-		label := s.enc
-		if label == "short-gbk" {
-			label = "gbk"
-		}
-		truth, tok := decodeAs(label, false, s.b)
+		truth, tok := decodeAs(s.enc, false, s.b)
 		if !tok {
 			t.Fatalf("%s %s: sample does not decode", s.lang, s.enc)
 		}
@@ -266,7 +357,7 @@ func TestHeldOut(t *testing.T) {
 		} else {
 			unsure.add(right)
 		}
-		if right && s.enc != "short-gbk" {
+		if right && s.set == "" {
 			lt := langTags[s.target]
 			switch best.Language {
 			case "":
@@ -277,27 +368,44 @@ func TestHeldOut(t *testing.T) {
 				lt.wrong++
 			}
 		}
-		if s.enc == "short-gbk" {
-			shortGBK.add(right)
-		} else {
+		switch s.set {
+		case "utf8-shaped":
+			k := s.set + " " + s.enc
+			if sets[k] == nil {
+				sets[k] = &tally{}
+			}
+			sets[k].add(right)
+		case "":
 			overall.add(right)
 			buckets[s.target].add(right)
 			if perEnc[s.enc] == nil {
 				perEnc[s.enc] = &tally{}
 			}
 			perEnc[s.enc].add(right)
+		default:
+			if sets[s.set] == nil {
+				sets[s.set] = &tally{}
+			}
+			sets[s.set].add(right)
 		}
 		if !right {
 			failures = append(failures, fmt.Sprintf("%s %s %d: got %s %.3f %s (% x)", s.lang, s.enc, len(s.b), best.Encoding, best.Confidence, best.Language, s.b[:min(len(s.b), 12)]))
 		}
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "held-out check (%d samples)\n", overall.total+shortGBK.total)
+	fmt.Fprintf(&out, "held-out check (%d samples)\n", len(samples))
 	fmt.Fprintf(&out, "  overall    %6.2f%%  (%d/%d)\n", 100*overall.pct(), overall.right, overall.total)
 	for _, k := range []int{20, 64, 256, 1024} {
 		fmt.Fprintf(&out, "  <=%-7d  %6.2f%%  (%d/%d)\n", k, 100*buckets[k].pct(), buckets[k].right, buckets[k].total)
 	}
-	fmt.Fprintf(&out, "  short-gbk  %6.2f%%  (%d/%d)\n", 100*shortGBK.pct(), shortGBK.right, shortGBK.total)
+	var setNames []string
+	for k := range sets {
+		setNames = append(setNames, k)
+	}
+	sort.Strings(setNames)
+	for _, k := range setNames {
+		fmt.Fprintf(&out, "  %-24s %6.2f%%  (%d/%d)\n", k, 100*sets[k].pct(), sets[k].right, sets[k].total)
+	}
 	for _, k := range []int{20, 64, 256, 1024} {
 		lt := langTags[k]
 		fmt.Fprintf(&out, "  language tags, <=%d bytes: %d right, %d wrong, %d not given\n", k, lt.right, lt.wrong, lt.none)
@@ -325,50 +433,65 @@ func TestHeldOut(t *testing.T) {
 // calibration tabulates, for the held-out samples, the confidence of the
 // best candidate against how often it is right, and the Brier score
 // (mean squared difference between confidence and rightness) at several
-// temperatures.
+// temperatures: for the inputs of at least shortInput bytes (temperature),
+// and for the shorter ones (shortTemperature).
 func calibration(samples []heldSample) string {
 	var out strings.Builder
-	saved := temperature
-	defer func() { temperature = saved }()
-	for _, T := range []float64{1, 1.5, 2, 3, 4} {
-		temperature = 8 * T
-		type bin struct {
-			n, right int
-			conf     float64
-		}
-		edges := []float64{0.5, 0.8, 0.95, 0.99, 1.01}
-		bins := make([]bin, len(edges))
-		var brier float64
+	saved, savedShort := temperature, shortTemperature
+	defer func() { temperature, shortTemperature = saved, savedShort }()
+	for _, short := range []bool{false, true} {
+		var part []heldSample
 		for _, s := range samples {
-			label := s.enc
-			if label == "short-gbk" {
-				label = "gbk"
+			if (len(s.b) < shortInput) == short {
+				part = append(part, s)
 			}
-			truth, _ := decodeAs(label, false, s.b)
-			best := Detect(s.b).Best()
-			got, gok := decodeAs(best.Encoding, best.BOM, s.b)
-			r := 0.0
-			if gok && got == truth {
-				r = 1
-			}
-			brier += (best.Confidence - r) * (best.Confidence - r)
-			k := 0
-			for best.Confidence >= edges[k] {
-				k++
-			}
-			bins[k].n++
-			bins[k].right += int(r)
-			bins[k].conf += best.Confidence
 		}
-		fmt.Fprintf(&out, "temperature %.1f nats: Brier %.4f;", T, brier/float64(len(samples)))
-		lo := 0.0
-		for k, b := range bins {
-			if b.n > 0 {
-				fmt.Fprintf(&out, " [%.2f,%.2f) n=%d conf %.3f right %.3f;", lo, min(edges[k], 1), b.n, b.conf/float64(b.n), float64(b.right)/float64(b.n))
-			}
-			lo = edges[k]
+		what := fmt.Sprintf("inputs of %d bytes or more", shortInput)
+		if short {
+			what = fmt.Sprintf("inputs shorter than %d bytes", shortInput)
 		}
-		out.WriteString("\n")
+		fmt.Fprintf(&out, "%s (%d):\n", what, len(part))
+		for _, T := range []float64{1, 1.5, 2, 3, 4} {
+			temperature, shortTemperature = 8*T, 8*T
+			out.WriteString("  " + calibrate(part, T) + "\n")
+		}
+	}
+	return out.String()
+}
+
+func calibrate(samples []heldSample, T float64) string {
+	var out strings.Builder
+	type bin struct {
+		n, right int
+		conf     float64
+	}
+	edges := []float64{0.5, 0.8, 0.95, 0.99, 1.01}
+	bins := make([]bin, len(edges))
+	var brier float64
+	for _, s := range samples {
+		truth, _ := decodeAs(s.enc, false, s.b)
+		best := Detect(s.b).Best()
+		got, gok := decodeAs(best.Encoding, best.BOM, s.b)
+		r := 0.0
+		if gok && got == truth {
+			r = 1
+		}
+		brier += (best.Confidence - r) * (best.Confidence - r)
+		k := 0
+		for best.Confidence >= edges[k] {
+			k++
+		}
+		bins[k].n++
+		bins[k].right += int(r)
+		bins[k].conf += best.Confidence
+	}
+	fmt.Fprintf(&out, "temperature %.1f nats: Brier %.4f;", T, brier/float64(max(len(samples), 1)))
+	lo := 0.0
+	for k, b := range bins {
+		if b.n > 0 {
+			fmt.Fprintf(&out, " [%.2f,%.2f) n=%d conf %.3f right %.3f;", lo, min(edges[k], 1), b.n, b.conf/float64(b.n), float64(b.right)/float64(b.n))
+		}
+		lo = edges[k]
 	}
 	return out.String()
 }

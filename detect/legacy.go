@@ -171,7 +171,7 @@ var asciiTrailCost = func() (t [128]uint8) {
 // legacyStage scores the single-byte and multi-byte encodings that decode
 // b. Costs cover the whole sample, ASCII included, so that they can be
 // weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch) []scored {
+func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
 	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
@@ -353,17 +353,18 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch)
 		return 0, false
 	}
 	for _, f := range parts {
-		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p)
+		shaped := f.p.shape.cost(sh)
+		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p) + shaped
 		if i, seen := bestOf(f.p.e); seen {
 			if cost < out[i].cost {
 				out[i].runnerUp = out[i].cost
-				out[i].cost, out[i].lang = cost, f.p.m.tag
+				out[i].cost, out[i].lang, out[i].shape = cost, f.p.m.tag, shaped
 			} else {
 				out[i].runnerUp = min(out[i].runnerUp, cost)
 			}
 			continue
 		}
-		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost, runnerUp: 1 << 30})
+		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost, runnerUp: 1 << 30, shape: shaped})
 	}
 	// A language that another explains almost as well is not reported.
 	for i := range out {
@@ -400,7 +401,8 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, w *scratch)
 			if !e.valid(b, atEOF) {
 				continue
 			}
-			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior}
+			shaped := e.mb.shape.cost(sh)
+			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped}
 			if g := multiGroup(e.name); g != "" {
 				for k := range groups {
 					if groups[k].name == g {

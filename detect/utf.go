@@ -257,6 +257,7 @@ func utf32Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 
 type u16result struct {
 	ok, sure bool
+	be       bool // big-endian
 	cand     Candidate
 	cost     int32
 }
@@ -377,7 +378,7 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 			bestCost = cost
 			c := utfCandidate(t, name, false)
 			c.Language = m.tag
-			res = u16result{ok: true, cand: c, cost: cost}
+			res = u16result{ok: true, be: be, cand: c, cost: cost}
 		}
 	}
 	return res
