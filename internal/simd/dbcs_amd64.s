@@ -21,44 +21,83 @@ DATA dbcsIndex<>+48(SB)/8, $0x00004D0D00004C0C
 DATA dbcsIndex<>+56(SB)/8, $0x00004F0F00004E0E
 GLOBL dbcsIndex<>(SB), RODATA|NOPTR, $64
 
+// DBCS_LEADS sets L to the leads among the bytes 80–FF of H, a block
+// that starts at a character boundary: within each run of bytes of H,
+// the bytes at an even distance from the run's start. S = H &^ (H<<1)
+// are the run starts; adding the starts at even places to H carries
+// through the runs that start there and clears them (X = H + S&even),
+// while the runs that start at odd places stay set: the leads are
+// (H &^ X) & even | (H & X) & odd. It uses R11 and R12.
+#define DBCS_LEADS(H, L) \
+	MOVQ H, R11; \
+	SHLQ $1, R11; \
+	ANDNQ H, R11, R11; \
+	MOVQ $0x5555555555555555, R12; \
+	ANDQ R12, R11; \
+	ADDQ H, R11; \
+	ANDNQ H, R11, L; \
+	ANDQ H, R11; \
+	ANDQ R12, L; \
+	ANDNQ R11, R12, R11; \
+	ORQ  R11, L
+
+// DBCS_PUT packs the UTF-8 bytes of the sixteen entries in entries
+// (byte 0 always, bytes 1 and 2 when not 0, which a UTF-8 byte after the
+// first never is), of the lanes whose bytes K4 selects, and writes them
+// at dst+BX with one 64-byte store, adding their length to BX. It uses
+// K3, Z7 and R10.
+#define DBCS_PUT(entries) \
+	VPTESTMB      entries, entries, K5, K3; \
+	KORQ          K6, K3, K3; \
+	KANDQ         K4, K3, K3; \
+	VPCOMPRESSB.Z entries, K3, Z7; \
+	VMOVDQU64     Z7, (DI)(BX*1); \
+	KMOVQ         K3, R10; \
+	POPCNTQ       R10, R10; \
+	ADDQ          R10, BX
+
 // func decodePairsAVX512(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
 //
-// Each 64-byte block is classified by its bytes 80–FF (mask H):
+// The kernel works on 64-byte blocks. A lead in a block's last byte has
+// its trail in the next block's first byte: the lead is converted with
+// its block (the second bytes are loaded one byte later, so byte 64 is
+// there), and the carry R15 = 1 says that the next block's byte 0 is a
+// trail. Each block, with its bytes 80–FF H:
 //
-//   - No such byte: the block is ASCII and is copied as it is.
-//   - Otherwise the leads L are, within each run of bytes of H, the bytes
-//     at an even distance from the run's start (the block starts at a
-//     character boundary, and so does every run: the byte before it is
-//     ASCII, a character or a trail). Adding the run starts at even
-//     places to H carries through the runs that start there and clears
-//     them, while the runs that start at odd places stay set: the
-//     carry trick that finds runs of odd length. A lead in byte 63 has
-//     its trail in the next block: the block is then 63 bytes and the
-//     lead starts the next one. The characters start at the leads and at
-//     the ASCII bytes that are not trails (bytes after a lead).
+//   - No such byte and no carry: the block is ASCII and is copied.
+//   - Otherwise the leads L are found by DBCS_LEADS, from H (no carry) or
+//     from H without byte 0 (carry): in every code here a byte 80–FF that
+//     starts a character is a lead, so the leads of a run of such bytes
+//     that starts at a character boundary are the bytes at an even
+//     distance from its start, and every run starts at a boundary (the
+//     byte before it is ASCII, a character or a trail). Both forms are
+//     computed and the carry picks one, so that the chain from block to
+//     block is one CMOV and a shift. The characters start at the leads
+//     and at the ASCII bytes that are not trails.
 //   - The first bytes of the characters (the block under the mask of
 //     character starts) and their second bytes (the block loaded one
-//     byte later, under the same mask) are packed with VPCOMPRESSB: the
-//     character i has bytes Z2[i] and Z3[i]. For ASCII characters the
+//     byte later, under the same mask) are packed with VPCOMPRESSB:
+//     character i has bytes Z2[i] and Z3[i]. For an ASCII character the
 //     second byte is the next character's, which the table ignores.
-//   - Sixteen characters at a time: VPERMI2B makes the sixteen table
-//     indices, VPGATHERDD looks them up. An entry 0 stops the kernel
-//     before its character, after the characters before it are written.
-//     The entries' UTF-8 bytes (byte 0 always, bytes 1 and 2 when not 0,
-//     which a UTF-8 byte after the first never is) are packed with
-//     VPCOMPRESSB into a register and stored with one 64-byte store.
+//   - Sixteen characters at a time, VPERMI2B makes the table indices and
+//     VPGATHERDD looks them up. A block holds at least 32 characters (63
+//     bytes or more, of at most two bytes each), so the first two
+//     gathers are always full; a third and a fourth follow when there are
+//     more characters. An entry 0 stops the kernel before its character,
+//     after the characters before it are written. The UTF-8 bytes of the
+//     entries are packed with VPCOMPRESSB into a register (VPCOMPRESSB
+//     to memory is slow) and stored with one 64-byte store.
 //
-// The output of a block is at most 96 bytes (32 three-byte characters),
-// and the last store writes 64 bytes from where the previous ones ended:
-// dst needs room for 160 bytes per block. src needs 65 bytes (the second
-// byte load reads byte 64).
+// A block gives at most 96 bytes (32 three-byte characters) and the last
+// store writes 64 bytes from where the previous ones ended: dst needs
+// room for 160 bytes per block. src needs 65 bytes (the second byte load
+// reads byte 64).
 //
 // Registers: DI dst, R8 len(dst)-160, SI src, R9 len(src)-65, DX t,
-// BX nDst, AX nSrc; in a mixed block R13 the character starts, R12 the
-// block's length, R14 the characters left to look up, CX the index of the
-// first of the current sixteen; Z20 dbcsIndex, Z21 sixteens, Z4 the
-// current indices; K5 bytes 1 and 2 of each dword, K6 byte 0, K7 bytes 0
-// and 1.
+// BX nDst, AX nSrc (the block), R15 the carry; in a mixed block R13 the
+// character starts and R14 their number; Z20 dbcsIndex (characters
+// 0–15 of a block), Z21 sixteens; K5 bytes 1 and 2 of each dword, K6
+// byte 0, K7 bytes 0 and 1.
 TEXT ·decodePairsAVX512(SB), NOSPLIT, $0-73
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -67,6 +106,7 @@ TEXT ·decodePairsAVX512(SB), NOSPLIT, $0-73
 	MOVQ t+48(FP), DX
 	XORQ AX, AX
 	XORQ BX, BX
+	XORQ R15, R15
 	SUBQ $160, R8
 	SUBQ $65, R9
 
@@ -89,7 +129,8 @@ loop:
 	VMOVDQU64 (SI)(AX*1), Z0
 	VPMOVB2M  Z0, K1
 	KMOVQ     K1, R10                // R10: H, the bytes 80–FF
-	TESTQ     R10, R10
+	MOVQ      R10, R11
+	ORQ       R15, R11
 	JNZ       mixed
 	VMOVDQU64 Z0, (DI)(BX*1)         // ASCII: copied as is
 	ADDQ      $64, AX
@@ -97,115 +138,128 @@ loop:
 	JMP       loop
 
 mixed:
-	// The leads. S = H &^ (H<<1), the run starts; X = H + (S & even
-	// places); the runs that start at even places are H &^ X, their leads
-	// at even places; the others are H & X, leads at odd places.
-	MOVQ R10, R11
-	SHLQ $1, R11
-	NOTQ R11
-	ANDQ R10, R11                    // R11: S
-	MOVQ $0x5555555555555555, R12
-	ANDQ R12, R11
-	ADDQ R10, R11                    // R11: X
-	MOVQ R11, R13
-	NOTQ R13
-	ANDQ R10, R13                    // R13: runs from even places
-	ANDQ R10, R11                    // R11: runs from odd places
-	ANDQ R12, R13
-	NOTQ R12                         // R12: odd places
-	ANDQ R12, R11
-	ORQ  R11, R13                    // R13: L, the leads
+	// The leads without carry (R13) and with it (R14, from H without
+	// byte 0); the carry picks one.
+	DBCS_LEADS(R10, R13)
+	MOVQ      R10, CX
+	ANDQ      $-2, CX
+	DBCS_LEADS(CX, R14)
+	TESTQ     R15, R15
+	CMOVQNE   R14, R13               // R13: L
 
-	// The character starts: leads and ASCII bytes that are not trails.
-	MOVQ R13, R11
-	SHLQ $1, R11                     // R11: trails
-	NOTQ R10
-	ORQ  R13, R10                    // R10: L | ASCII
-	NOTQ R11
-	ANDQ R11, R10                    // R10: character starts
-
-	// A lead in byte 63 waits for the next block: the block is 63 bytes.
-	SHRQ $63, R13                    // R13: 1 for a lead in byte 63
-	MOVQ $64, R12
-	SUBQ R13, R12                    // R12: the block's length
-	SHLQ $63, R13
-	XORQ R10, R13                    // R13: the character starts kept
+	// The character starts: leads, and ASCII bytes that are not trails
+	// (nor byte 0 after a carry).
+	LEAQ      (R15)(R13*2), R11      // R11: trails
+	ANDNQ     R10, R13, R10
+	NOTQ      R10                    // R10: L | ASCII
+	MOVQ      R13, R15
+	SHRQ      $63, R15               // R15: the carry into the next block
+	ANDNQ     R10, R11, R13          // R13: character starts
+	POPCNTQ   R13, R14               // R14: characters, 32 or more
 
 	KMOVQ         R13, K2
-	VMOVDQU64     1(SI)(AX*1), Z1
+	VMOVDQU8.Z    1(SI)(AX*1), K1, Z1 // Z1: second bytes of the leads, 0 after ASCII
 	VPCOMPRESSB.Z Z0, K2, Z2         // Z2: first bytes
 	VPCOMPRESSB.Z Z1, K2, Z3         // Z3: second bytes
-	POPCNTQ       R13, R14           // R14: characters
 	VMOVDQA64     Z20, Z4
-	XORL          CX, CX
+	VPERMI2B.Z    Z2, Z3, K7, Z4     // Z4: the indices of characters 0–15
+	VPADDB        Z21, Z20, Z5
+	VPADDB        Z21, Z5, Z9        // Z9: the permutation of characters 32–47
+	VPERMI2B.Z    Z2, Z3, K7, Z5     // Z5: the indices of characters 16–31
+	KXNORW        K0, K0, K1
+	KXNORW        K0, K0, K2
+	VPXORD        Z6, Z6, Z6
+	VPXORD        Z8, Z8, Z8
+	VPGATHERDD    (DX)(Z4*4), K1, Z6 // Z6: the entries of characters 0–15
+	VPGATHERDD    (DX)(Z5*4), K2, Z8 // Z8: of characters 16–31
+	VPTESTNMD     Z6, Z6, K1
+	VPTESTNMD     Z8, Z8, K2
+	KORTESTW      K1, K2
+	JNZ           bad                // an entry 0
+	KXNORQ        K0, K0, K4
+	DBCS_PUT(Z6)
+	DBCS_PUT(Z8)
 
-group:
-	// K1: the lanes of the (up to) sixteen characters.
-	MOVL       $0xFFFF, R10
-	BZHIQ      R14, R10, R10
-	KMOVW      R10, K1
-	KMOVW      R10, K3
-	VMOVDQA64  Z4, Z5
-	VPERMI2B.Z Z2, Z3, K7, Z5        // Z5: the table indices
-	VPXORD     Z6, Z6, Z6
-	VPGATHERDD (DX)(Z5*4), K3, Z6    // Z6: the entries
-	VPTESTNMD  Z6, Z6, K1, K3        // K3: entries 0
-	KORTESTW   K3, K3
-	JNZ        bad
-
-	// Keep byte 0 of each entry, bytes 1 and 2 when not 0, of the
-	// characters there are (4 bytes per lane).
-	LEAQ          (R14*4), R11
-	MOVQ          $-1, R10
-	BZHIQ         R11, R10, R10
-	KMOVQ         R10, K4
-	VPTESTMB      Z6, Z6, K5, K3
-	KORQ          K6, K3, K3
-	KANDQ         K4, K3, K3
-	VPCOMPRESSB.Z Z6, K3, Z7
-	VMOVDQU64     Z7, (DI)(BX*1)
-	KMOVQ         K3, R10
-	POPCNTQ       R10, R10
-	ADDQ          R10, BX
-
-	VPADDB Z21, Z4, Z4               // the next sixteen
-	ADDQ   $16, CX
-	SUBQ   $16, R14
-	JG     group
-
-	ADDQ R12, AX
+	MOVL $32, CX                     // CX: the first of the next sixteen
+	SUBQ CX, R14
+	JG   more
+	ADDQ $64, AX
 	JMP  loop
 
+more:
+	// Characters 32–47 and 48–63, as many as there are (R14 left).
+	MOVL       $0xFFFF, R10
+	BZHIQ      R14, R10, R10
+	KMOVW      R10, K1               // K1: the lanes of the characters
+	KMOVW      R10, K2
+	VMOVDQA64  Z9, Z4
+	VPERMI2B.Z Z2, Z3, K7, Z4
+	VPXORD     Z6, Z6, Z6
+	VPGATHERDD (DX)(Z4*4), K2, Z6
+	VPTESTNMD  Z6, Z6, K1, K2        // K2: entries 0
+	KORTESTW   K2, K2
+	JNZ        bad16
+	LEAQ       (R14*4), R11
+	MOVQ       $-1, R10
+	BZHIQ      R11, R10, R10
+	KMOVQ      R10, K4
+	DBCS_PUT(Z6)
+	VPADDB     Z21, Z9, Z9
+	ADDQ       $16, CX
+	SUBQ       $16, R14
+	JG         more
+	ADDQ       $64, AX
+	JMP        loop
+
+bad16:
+	// An entry 0 in lane k of characters CX to CX+15.
+	KMOVW    K2, R11
+	TZCNTL   R11, R11                // R11: k
+	ADDQ     R11, CX                 // CX: the character
+	SHLQ     $2, R11
+	MOVQ     $-1, R10
+	BZHIQ    R11, R10, R10
+	KMOVQ    R10, K4
+	DBCS_PUT(Z6)
+	JMP      stop
+
 bad:
-	// An entry 0 in lane k: write the characters of the lanes before it
-	// and stop at its first byte, the (CX+k)th character start.
-	KMOVW         K3, R10
-	TZCNTL        R10, R10           // R10: k
-	ADDQ          R10, CX            // CX: the character's number
-	SHLQ          $2, R10
-	MOVQ          $-1, R11
-	BZHIQ         R10, R11, R11
-	KMOVQ         R11, K4
-	VPTESTMB      Z6, Z6, K5, K3
-	KORQ          K6, K3, K3
-	KANDQ         K4, K3, K3
-	VPCOMPRESSB.Z Z6, K3, Z7
-	VMOVDQU64     Z7, (DI)(BX*1)
-	KMOVQ         K3, R10
-	POPCNTQ       R10, R10
-	ADDQ          R10, BX
-	MOVQ          $1, R10
-	SHLQ          CX, R10
-	PDEPQ         R13, R10, R10      // R10: the character's start
-	TZCNTQ        R10, R10
-	ADDQ          R10, AX
-	MOVQ          BX, nDst+56(FP)
-	MOVQ          AX, nSrc+64(FP)
-	MOVB          $1, bad+72(FP)
+	// An entry 0 for character f of 0–31: write the characters before it
+	// and stop at its first byte. K4 keeps the bytes of the lanes before
+	// it, in each half.
+	KUNPCKWD K1, K2, K1              // K1: the entries 0, characters 0–31
+	KMOVD    K1, CX
+	TZCNTL   CX, CX                  // CX: f
+	LEAQ     (CX*4), R11
+	MOVQ     $-1, R10
+	BZHIQ    R11, R10, R10
+	KMOVQ    R10, K4                 // K4: bytes 0 to 4f of the first half
+	DBCS_PUT(Z6)
+	LEAQ     -64(CX*4), R11
+	XORQ     R10, R10
+	CMPQ     R11, $0
+	CMOVQGT  R11, R10
+	MOVQ     $-1, R11
+	BZHIQ    R10, R11, R11
+	KMOVQ    R11, K4                 // K4: bytes 0 to 4(f-16) of the second half
+	DBCS_PUT(Z8)
+
+stop:
+	// Stop at the start of character CX of the block.
+	MOVQ     $1, R10
+	SHLQ     CX, R10
+	PDEPQ    R13, R10, R10
+	TZCNTQ   R10, R10
+	ADDQ     R10, AX
+	MOVQ     BX, nDst+56(FP)
+	MOVQ     AX, nSrc+64(FP)
+	MOVB     $1, bad+72(FP)
 	VZEROUPPER
 	RET
 
 done:
+	// A lead in the last block's byte 63 was converted with its trail.
+	ADDQ R15, AX
 	MOVQ BX, nDst+56(FP)
 	MOVQ AX, nSrc+64(FP)
 	MOVB $0, bad+72(FP)

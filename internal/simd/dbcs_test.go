@@ -85,35 +85,31 @@ var pairsCodes = []*pairsCode{
 	newPairsCode("two-byte", [][2]byte{{0x81, 0xFE}}, [][2]byte{{0x40, 0x7E}, {0x80, 0xFE}}, 0x80, 1000003, 1000003),
 }
 
-// refDecodePairs is DecodePairs in plain Go, one character at a time, with
-// the same blocks: it must give the kernel's results exactly.
+// refDecodePairs is DecodePairs in plain Go, one character at a time, in
+// the kernel's 64-byte blocks (a lead in a block's last byte goes with
+// its block): it must give the kernel's results exactly.
 func refDecodePairs(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool) {
-	for len(src)-nSrc >= PairsMinSrc && len(dst)-nDst >= PairsMinDst {
-		end := nSrc + 64
-		i, o := nSrc, nDst
-		for i < end {
-			c := src[i]
+	block := 0 // the start of the block; nSrc is block or block+1
+	for len(src)-block >= PairsMinSrc && len(dst)-nDst >= PairsMinDst {
+		for end := block + 64; nSrc < end; {
+			c := src[nSrc]
 			if c < 0x80 {
-				dst[o] = c
-				o++
-				i++
+				dst[nDst] = c
+				nDst++
+				nSrc++
 				continue
 			}
-			if i == end-1 {
-				end-- // the lead waits for the next block
-				break
-			}
-			v := t[int(c)<<8|int(src[i+1])]
+			v := t[int(c)<<8|int(src[nSrc+1])]
 			if v == 0 {
-				return o, i, true
+				return nDst, nSrc, true
 			}
 			for k := 0; k < int(v>>24); k++ {
-				dst[o+k] = byte(v >> (8 * k))
+				dst[nDst+k] = byte(v >> (8 * k))
 			}
-			o += int(v >> 24)
-			i += 2
+			nDst += int(v >> 24)
+			nSrc += 2
 		}
-		nDst, nSrc = o, end
+		block += 64
 	}
 	return nDst, nSrc, false
 }
