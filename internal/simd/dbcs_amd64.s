@@ -65,15 +65,16 @@ GLOBL dbcsIndex<>(SB), RODATA|NOPTR, $64
 // trail. Each block, with its bytes 80–FF H:
 //
 //   - No such byte and no carry: the block is ASCII and is copied.
-//   - Otherwise the leads L are found by DBCS_LEADS, from H (no carry) or
-//     from H without byte 0 (carry): in every code here a byte 80–FF that
-//     starts a character is a lead, so the leads of a run of such bytes
-//     that starts at a character boundary are the bytes at an even
+//   - Otherwise the leads L are found by DBCS_LEADS, from H without byte
+//     0 when the carry makes it a trail: in every code here a byte 80–FF
+//     that starts a character is a lead, so the leads of a run of such
+//     bytes that starts at a character boundary are the bytes at an even
 //     distance from its start, and every run starts at a boundary (the
-//     byte before it is ASCII, a character or a trail). Both forms are
-//     computed and the carry picks one, so that the chain from block to
-//     block is one CMOV and a shift. The characters start at the leads
-//     and at the ASCII bytes that are not trails.
+//     byte before it is ASCII, a character or a trail). (Computing the
+//     leads with and without the carry and picking one with CMOV, which
+//     shortens the chain from block to block, measured no faster.) The
+//     characters start at the leads and at the ASCII bytes that are not
+//     trails (nor byte 0 after a carry).
 //   - The first bytes of the characters (the block under the mask of
 //     character starts) and their second bytes (the block loaded one
 //     byte later, under the same mask) are packed with VPCOMPRESSB:
@@ -138,14 +139,9 @@ loop:
 	JMP       loop
 
 mixed:
-	// The leads without carry (R13) and with it (R14, from H without
-	// byte 0); the carry picks one.
-	DBCS_LEADS(R10, R13)
-	MOVQ      R10, CX
-	ANDQ      $-2, CX
-	DBCS_LEADS(CX, R14)
-	TESTQ     R15, R15
-	CMOVQNE   R14, R13               // R13: L
+	// The leads, of H without byte 0 when the carry makes it a trail.
+	ANDNQ     R10, R15, CX           // CX: H without a trail in byte 0
+	DBCS_LEADS(CX, R13)              // R13: L
 
 	// The character starts: leads, and ASCII bytes that are not trails
 	// (nor byte 0 after a carry).
@@ -164,7 +160,7 @@ mixed:
 	VMOVDQA64     Z20, Z4
 	VPERMI2B.Z    Z2, Z3, K7, Z4     // Z4: the indices of characters 0–15
 	VPADDB        Z21, Z20, Z5
-	VPADDB        Z21, Z5, Z9        // Z9: the permutation of characters 32–47
+	VPADDB        Z21, Z5, Z9        // Z9: the VPERMI2B indices of characters 32–47
 	VPERMI2B.Z    Z2, Z3, K7, Z5     // Z5: the indices of characters 16–31
 	KXNORW        K0, K0, K1
 	KXNORW        K0, K0, K2
