@@ -41,13 +41,16 @@ GLOBL dbcsIndex<>(SB), RODATA|NOPTR, $64
 	ANDNQ R11, R12, R11; \
 	ORQ  R11, L
 
-// DBCS_PUT packs the UTF-8 bytes of the sixteen entries in entries
-// (byte 0 always, bytes 1 and 2 when not 0, which a UTF-8 byte after the
-// first never is), of the lanes whose bytes K4 selects, and writes them
-// at dst+BX with one 64-byte store, adding their length to BX. It uses
-// K3, Z7 and R10.
+// DBCS_PUT packs the UTF-8 bytes of the sixteen entries in entries, of
+// the lanes whose bytes K4 selects, and writes them at dst+BX with one
+// 64-byte store, adding their length to BX. The bytes kept are byte 0
+// and the bytes 80–FF: every byte of a character of two or three UTF-8
+// bytes is 80–FF, while the bytes after them (0, then the length 1–3)
+// are not; an ASCII entry keeps byte 0 alone. (VPMOVB2M runs on port 0,
+// beside the VPCOMPRESSB and VPERMI2B of port 5.) It uses K3, Z7 and
+// R10.
 #define DBCS_PUT(entries) \
-	VPTESTMB      entries, entries, K5, K3; \
+	VPMOVB2M      entries, K3; \
 	KORQ          K6, K3, K3; \
 	KANDQ         K4, K3, K3; \
 	VPCOMPRESSB.Z entries, K3, Z7; \
@@ -97,8 +100,8 @@ GLOBL dbcsIndex<>(SB), RODATA|NOPTR, $64
 // Registers: DI dst, R8 len(dst)-160, SI src, R9 len(src)-65, DX t,
 // BX nDst, AX nSrc (the block), R15 the carry; in a mixed block R13 the
 // character starts and R14 their number; Z20 dbcsIndex (characters
-// 0–15 of a block), Z21 sixteens; K5 bytes 1 and 2 of each dword, K6
-// byte 0, K7 bytes 0 and 1.
+// 0–15 of a block), Z21 sixteens; K6 byte 0 of each dword, K7 bytes 0
+// and 1.
 TEXT ·decodePairsAVX512(SB), NOSPLIT, $0-73
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -114,8 +117,6 @@ TEXT ·decodePairsAVX512(SB), NOSPLIT, $0-73
 	VMOVDQU64    dbcsIndex<>(SB), Z20
 	MOVL         $0x10101010, R10
 	VPBROADCASTD R10, Z21
-	MOVQ         $0x6666666666666666, R10
-	KMOVQ        R10, K5
 	MOVQ         $0x1111111111111111, R10
 	KMOVQ        R10, K6
 	MOVQ         $0x3333333333333333, R10
