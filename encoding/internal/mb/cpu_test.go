@@ -39,6 +39,7 @@ func BenchmarkCPU(b *testing.B) {
 	}{
 		{"GBK", simplifiedchinese.GBK, "legacy/Chinese-Lipsum.gbk.txt"},
 		{"GB18030", simplifiedchinese.GB18030, "legacy/Chinese-Lipsum.gb18030.txt"},
+		{"GB18030-Emoji", simplifiedchinese.GB18030, "legacy/Emoji-Lipsum.gb18030.txt"},
 		{"Big5", traditionalchinese.Big5, "legacy/Chinese-Lipsum.big5.txt"},
 		{"Shift_JIS", japanese.ShiftJIS, "legacy/Japanese-Lipsum.sjis.txt"},
 		{"EUC-JP", japanese.EUCJP, "legacy/Japanese-Lipsum.eucjp.txt"},

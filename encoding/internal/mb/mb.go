@@ -311,15 +311,34 @@ func NewPairs(lead, trail *[256]uint16, tab []uint32) *Pairs {
 // Decode2 is the fast path of the double-byte decoders: it decodes ASCII
 // bytes and two-byte codes of BMP characters (see Pairs) while both
 // buffers have room, and stops at anything else (other sequences, errors,
-// a run of eight ASCII bytes, the last bytes of either buffer) for the
-// caller's general loop. It does not allocate.
+// a run of ASCII bytes, the last bytes of either buffer) for the caller's
+// general loop. It does not allocate.
+//
+// With a vector kernel (simd.DecodePairs) it converts 64-byte blocks,
+// ASCII runs included, up to the first character the table has no entry
+// for; the scalar code (decode2Scalar) takes the last bytes of the
+// buffers.
+func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
+	if len(src) >= simd.PairsMinSrc && len(dst) >= simd.PairsMinDst {
+		var bad bool
+		nDst, nSrc, bad = simd.DecodePairs(dst, src, (*[65536]uint32)(t))
+		if bad {
+			return
+		}
+	}
+	d, s := decode2Scalar(dst[nDst:], src[nSrc:], t)
+	return nDst + d, nSrc + s
+}
+
+// decode2Scalar is Decode2 without the vector kernel; it stops at a run of
+// eight ASCII bytes, which the caller's vector ASCII path takes.
 //
 // It reads eight bytes at a time. When bytes 0, 2, 4 and 6 are all lead
 // bytes (80–FF), the eight bytes are four two-byte codes: four look-ups
 // and four stores, with no branch between them, and an advance that does
 // not depend on the table. Otherwise (ASCII between the codes) it goes two
 // characters at a time.
-func Decode2(dst, src []byte, t *Pairs) (nDst, nSrc int) {
+func decode2Scalar(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 	for nSrc+24 <= len(src) && nDst+48 <= len(dst) {
 		w := binary.LittleEndian.Uint64(src[nSrc:])
 		h := w & hiBits
