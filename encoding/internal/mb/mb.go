@@ -280,7 +280,7 @@ func IsASCII8(p []byte) bool { return binary.LittleEndian.Uint64(p)&hiBits == 0 
 const Invalid = 0x7FFF
 
 // Pairs is the table of the double-byte fast path (Decode2), indexed by
-// two bytes read little-endian: the entry at c | c2<<8 is, for an ASCII
+// two bytes read big-endian: the entry at c<<8 | c2 is, for an ASCII
 // byte c, c itself with length 1; for a lead byte c, the character of the
 // code c c2 in PackLen form, or 0 when c c2 is not a two-byte code of a BMP
 // character (errors, other sequences), which Decode2 leaves to the
