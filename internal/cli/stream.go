@@ -14,7 +14,7 @@ import (
 
 // chunkSize is how much input the command reads at a time; memory stays
 // bounded by a small multiple of it whatever the input size.
-const chunkSize = 64 << 10
+const chunkSize = 256 << 10
 
 // place is a position in a text: line and column are 1-based, the column
 // counts characters.
