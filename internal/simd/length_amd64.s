@@ -13,6 +13,8 @@
 //                        less 1 for a unit below 0800 or a surrogate
 //                        (D800–DFFF): 1, 2, 2 or 3 bytes.
 //
+// The kernels count two or four blocks a step, then one at a time.
+//
 // As signed bytes the continuation bytes are -128 to -65: those below
 // -64 (C0).
 
@@ -27,18 +29,45 @@ TEXT ·runeCountAVX512(SB), NOSPLIT, $0-32
 	SHLQ $6, AX                      // AX: every byte of the blocks, less the continuation bytes below
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z1
-	TESTQ CX, CX
-	JZ   rcdone
 
-rcloop:
+rcloop4:
+	CMPQ      CX, $4
+	JB        rcloop
 	VMOVDQU64 (SI), Z2
-	VPCMPB    $1, Z1, Z2, K1         // K1: bytes < C0 as signed: continuation bytes
+	VMOVDQU64 64(SI), Z3
+	VMOVDQU64 128(SI), Z4
+	VMOVDQU64 192(SI), Z5
+	VPCMPB    $1, Z1, Z2, K1         // K1–K4: bytes < C0 as signed: continuation bytes
+	VPCMPB    $1, Z1, Z3, K2
+	VPCMPB    $1, Z1, Z4, K3
+	VPCMPB    $1, Z1, Z5, K4
+	KMOVQ     K1, DX
+	KMOVQ     K2, R8
+	KMOVQ     K3, R9
+	KMOVQ     K4, R10
+	POPCNTQ   DX, DX
+	POPCNTQ   R8, R8
+	POPCNTQ   R9, R9
+	POPCNTQ   R10, R10
+	ADDQ      R8, DX
+	ADDQ      R10, R9
+	ADDQ      R9, DX
+	SUBQ      DX, AX
+	ADDQ      $256, SI
+	SUBQ      $4, CX
+	JMP       rcloop4
+
+rcloop:                                  // one block at a time
+	TESTQ     CX, CX
+	JZ        rcdone
+	VMOVDQU64 (SI), Z2
+	VPCMPB    $1, Z1, Z2, K1
 	KMOVQ     K1, DX
 	POPCNTQ   DX, DX
 	SUBQ      DX, AX
 	ADDQ      $64, SI
 	DECQ      CX
-	JNZ       rcloop
+	JMP       rcloop
 
 rcdone:
 	MOVQ AX, ret+24(FP)
@@ -58,13 +87,56 @@ TEXT ·utf16LenFromUTF8AVX512(SB), NOSPLIT, $0-32
 	VPBROADCASTD DX, Z1
 	MOVL $0xF0F0F0F0, DX
 	VPBROADCASTD DX, Z3
-	TESTQ CX, CX
-	JZ   u16done
 
-u16loop:
+u16loop4:
+	CMPQ      CX, $4
+	JB        u16loop
 	VMOVDQU64 (SI), Z2
-	VPCMPB    $1, Z1, Z2, K1         // K1: continuation bytes
-	VPCMPUB   $5, Z3, Z2, K2         // K2: bytes F0–FF, four-byte leads
+	VMOVDQU64 64(SI), Z4
+	VMOVDQU64 128(SI), Z5
+	VMOVDQU64 192(SI), Z6
+	VPCMPB    $1, Z1, Z2, K1         // K1, K3: continuation bytes
+	VPCMPUB   $5, Z3, Z2, K2         // K2, K4: bytes F0–FF, four-byte leads
+	VPCMPB    $1, Z1, Z4, K3
+	VPCMPUB   $5, Z3, Z4, K4
+	KMOVQ     K1, DX
+	KMOVQ     K2, R8
+	KMOVQ     K3, R9
+	KMOVQ     K4, R10
+	POPCNTQ   DX, DX
+	POPCNTQ   R8, R8
+	POPCNTQ   R9, R9
+	POPCNTQ   R10, R10
+	SUBQ      DX, R8
+	SUBQ      R9, R10
+	ADDQ      R8, AX
+	ADDQ      R10, AX
+	VPCMPB    $1, Z1, Z5, K1         // the third and fourth blocks
+	VPCMPUB   $5, Z3, Z5, K2
+	VPCMPB    $1, Z1, Z6, K3
+	VPCMPUB   $5, Z3, Z6, K4
+	KMOVQ     K1, DX
+	KMOVQ     K2, R8
+	KMOVQ     K3, R9
+	KMOVQ     K4, R10
+	POPCNTQ   DX, DX
+	POPCNTQ   R8, R8
+	POPCNTQ   R9, R9
+	POPCNTQ   R10, R10
+	SUBQ      DX, R8
+	SUBQ      R9, R10
+	ADDQ      R8, AX
+	ADDQ      R10, AX
+	ADDQ      $256, SI
+	SUBQ      $4, CX
+	JMP       u16loop4
+
+u16loop:                                 // one block at a time
+	TESTQ     CX, CX
+	JZ        u16done
+	VMOVDQU64 (SI), Z2
+	VPCMPB    $1, Z1, Z2, K1
+	VPCMPUB   $5, Z3, Z2, K2
 	KMOVQ     K1, DX
 	KMOVQ     K2, R8
 	POPCNTQ   DX, DX
@@ -73,7 +145,7 @@ u16loop:
 	ADDQ      R8, AX
 	ADDQ      $64, SI
 	DECQ      CX
-	JNZ       u16loop
+	JMP       u16loop
 
 u16done:
 	MOVQ AX, ret+24(FP)
@@ -82,8 +154,10 @@ u16done:
 
 // func utf8LenFromUTF16LEAVX512(src []byte) int
 //
-// 32 units a block. Registers: SI src, CX blocks left, AX the count.
-// Constants (words): Z1 0080, Z3 0800, Z4 D800.
+// 32 units a block. A unit u is below 0800 or a surrogate exactly when
+// min(u, u^D800) is below 0800 (u^D800 maps D800–DFFF onto 0000–07FF), so
+// each block takes two compares. Registers: SI src, CX blocks left, AX
+// the count. Constants (words): Z1 0080, Z3 0800, Z4 D800.
 TEXT ·utf8LenFromUTF16LEAVX512(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
@@ -96,16 +170,44 @@ TEXT ·utf8LenFromUTF16LEAVX512(SB), NOSPLIT, $0-32
 	VPBROADCASTD DX, Z3
 	MOVL $0xD800D800, DX
 	VPBROADCASTD DX, Z4
-	TESTQ CX, CX
-	JZ   u8done
 
-u8loop:
+u8loop2:
+	CMPQ      CX, $2
+	JB        u8loop
 	VMOVDQU64 (SI), Z2
-	VPCMPUW   $1, Z1, Z2, K1         // K1: units below 0080
-	VPCMPUW   $1, Z3, Z2, K2         // K2: units below 0800
-	VPSUBW    Z4, Z2, Z5
-	VPCMPUW   $1, Z3, Z5, K3         // K3: units D800–DFFF (unit-D800 below 0800)
-	KORD      K2, K3, K2             // disjoint: below 0800, or a surrogate
+	VMOVDQU64 64(SI), Z6
+	VPCMPUW   $1, Z1, Z2, K1         // K1, K3: units below 0080
+	VPXORD    Z4, Z2, Z5
+	VPMINUW   Z2, Z5, Z5
+	VPCMPUW   $1, Z3, Z5, K2         // K2, K4: units below 0800, or surrogates
+	VPCMPUW   $1, Z1, Z6, K3
+	VPXORD    Z4, Z6, Z7
+	VPMINUW   Z6, Z7, Z7
+	VPCMPUW   $1, Z3, Z7, K4
+	KMOVD     K1, DX
+	KMOVD     K2, R8
+	KMOVD     K3, R9
+	KMOVD     K4, R10
+	POPCNTL   DX, DX
+	POPCNTL   R8, R8
+	POPCNTL   R9, R9
+	POPCNTL   R10, R10
+	ADDQ      R8, DX
+	ADDQ      R10, R9
+	ADDQ      R9, DX
+	SUBQ      DX, AX
+	ADDQ      $128, SI
+	SUBQ      $2, CX
+	JMP       u8loop2
+
+u8loop:                                  // one block at a time
+	TESTQ     CX, CX
+	JZ        u8done
+	VMOVDQU64 (SI), Z2
+	VPCMPUW   $1, Z1, Z2, K1
+	VPXORD    Z4, Z2, Z5
+	VPMINUW   Z2, Z5, Z5
+	VPCMPUW   $1, Z3, Z5, K2
 	KMOVD     K1, DX
 	KMOVD     K2, R8
 	POPCNTL   DX, DX
@@ -114,7 +216,7 @@ u8loop:
 	SUBQ      R8, AX
 	ADDQ      $64, SI
 	DECQ      CX
-	JNZ       u8loop
+	JMP       u8loop
 
 u8done:
 	MOVQ AX, ret+24(FP)
@@ -133,18 +235,45 @@ TEXT ·runeCountAVX2(SB), NOSPLIT, $0-32
 	MOVL $0xC0C0C0C0, DX
 	MOVQ DX, X1
 	VPBROADCASTD X1, Y1
-	TESTQ CX, CX
-	JZ   rc2done
 
-rc2loop:
+rc2loop4:
+	CMPQ      CX, $4
+	JB        rc2loop
 	VMOVDQU   (SI), Y2
-	VPCMPGTB  Y2, Y1, Y3             // C0 > byte as signed: continuation bytes
+	VMOVDQU   32(SI), Y3
+	VMOVDQU   64(SI), Y4
+	VMOVDQU   96(SI), Y5
+	VPCMPGTB  Y2, Y1, Y2             // C0 > byte as signed: continuation bytes
+	VPCMPGTB  Y3, Y1, Y3
+	VPCMPGTB  Y4, Y1, Y4
+	VPCMPGTB  Y5, Y1, Y5
+	VPMOVMSKB Y2, DX
+	VPMOVMSKB Y3, R8
+	VPMOVMSKB Y4, R9
+	VPMOVMSKB Y5, R10
+	SHLQ      $32, R8
+	SHLQ      $32, R10
+	ORQ       R8, DX                 // two blocks' masks in one word
+	ORQ       R10, R9
+	POPCNTQ   DX, DX
+	POPCNTQ   R9, R9
+	ADDQ      R9, DX
+	SUBQ      DX, AX
+	ADDQ      $128, SI
+	SUBQ      $4, CX
+	JMP       rc2loop4
+
+rc2loop:                                 // one block at a time
+	TESTQ     CX, CX
+	JZ        rc2done
+	VMOVDQU   (SI), Y2
+	VPCMPGTB  Y2, Y1, Y3
 	VPMOVMSKB Y3, DX
 	POPCNTL   DX, DX
 	SUBQ      DX, AX
 	ADDQ      $32, SI
 	DECQ      CX
-	JNZ       rc2loop
+	JMP       rc2loop
 
 rc2done:
 	MOVQ AX, ret+24(FP)
@@ -166,14 +295,41 @@ TEXT ·utf16LenFromUTF8AVX2(SB), NOSPLIT, $0-32
 	MOVL $0xF0F0F0F0, DX
 	MOVQ DX, X4
 	VPBROADCASTD X4, Y4
-	TESTQ CX, CX
-	JZ   u162done
 
-u162loop:
+u162loop2:
+	CMPQ      CX, $2
+	JB        u162loop
 	VMOVDQU   (SI), Y2
-	VPCMPGTB  Y2, Y1, Y3             // continuation bytes
+	VMOVDQU   32(SI), Y6
+	VPCMPGTB  Y2, Y1, Y3             // Y3, Y7: continuation bytes
 	VPMAXUB   Y4, Y2, Y5
-	VPCMPEQB  Y2, Y5, Y5             // max(byte, F0) = byte: bytes F0–FF
+	VPCMPEQB  Y2, Y5, Y5             // Y5, Y8: max(byte, F0) = byte: bytes F0–FF
+	VPCMPGTB  Y6, Y1, Y7
+	VPMAXUB   Y4, Y6, Y8
+	VPCMPEQB  Y6, Y8, Y8
+	VPMOVMSKB Y3, DX
+	VPMOVMSKB Y7, R9
+	VPMOVMSKB Y5, R8
+	VPMOVMSKB Y8, R10
+	SHLQ      $32, R9
+	SHLQ      $32, R10
+	ORQ       R9, DX                 // both blocks' masks in one word each
+	ORQ       R10, R8
+	POPCNTQ   DX, DX
+	POPCNTQ   R8, R8
+	SUBQ      DX, R8
+	ADDQ      R8, AX
+	ADDQ      $64, SI
+	SUBQ      $2, CX
+	JMP       u162loop2
+
+u162loop:                                // one block at a time
+	TESTQ     CX, CX
+	JZ        u162done
+	VMOVDQU   (SI), Y2
+	VPCMPGTB  Y2, Y1, Y3
+	VPMAXUB   Y4, Y2, Y5
+	VPCMPEQB  Y2, Y5, Y5
 	VPMOVMSKB Y3, DX
 	VPMOVMSKB Y5, R8
 	POPCNTL   DX, DX
@@ -182,7 +338,7 @@ u162loop:
 	ADDQ      R8, AX
 	ADDQ      $32, SI
 	DECQ      CX
-	JNZ       u162loop
+	JMP       u162loop
 
 u162done:
 	MOVQ AX, ret+24(FP)
@@ -192,10 +348,11 @@ u162done:
 // func utf8LenFromUTF16LEAVX2(src []byte) int
 //
 // 16 units a block. AVX2 has no unsigned word compare: u < k is
-// min(u, k-1) = u. A word's compare result is two bytes of VPMOVMSKB, so
-// the two masks (below 0080; below 0800 or a surrogate) are counted
-// together and halved. Registers: SI src, CX blocks left, AX the count.
-// Constants (words): Y1 007F, Y4 07FF, Y6 F800, Y7 D800.
+// min(u, k-1) = u; and, as for AVX-512, u is below 0800 or a surrogate
+// when min(u, u^D800) is. A word's compare result is two bytes of
+// VPMOVMSKB, so the masks are counted together and halved. Registers:
+// SI src, CX blocks left, AX the count. Constants (words): Y1 007F,
+// Y4 07FF, Y7 D800.
 TEXT ·utf8LenFromUTF16LEAVX2(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
@@ -208,34 +365,64 @@ TEXT ·utf8LenFromUTF16LEAVX2(SB), NOSPLIT, $0-32
 	MOVL $0x07FF07FF, DX
 	MOVQ DX, X4
 	VPBROADCASTD X4, Y4
-	MOVL $0xF800F800, DX
-	MOVQ DX, X6
-	VPBROADCASTD X6, Y6
 	MOVL $0xD800D800, DX
 	MOVQ DX, X7
 	VPBROADCASTD X7, Y7
-	TESTQ CX, CX
-	JZ   u82done
 
-u82loop:
+u82loop2:
+	CMPQ      CX, $2
+	JB        u82loop
+	VMOVDQU   (SI), Y2
+	VMOVDQU   32(SI), Y9
+	VPMINUW   Y1, Y2, Y3
+	VPCMPEQW  Y2, Y3, Y3             // Y3, Y10: units below 0080
+	VPXOR     Y7, Y2, Y8
+	VPMINUW   Y2, Y8, Y8
+	VPMINUW   Y4, Y8, Y5
+	VPCMPEQW  Y8, Y5, Y5             // Y5, Y12: units below 0800, or surrogates
+	VPMINUW   Y1, Y9, Y10
+	VPCMPEQW  Y9, Y10, Y10
+	VPXOR     Y7, Y9, Y11
+	VPMINUW   Y9, Y11, Y11
+	VPMINUW   Y4, Y11, Y12
+	VPCMPEQW  Y11, Y12, Y12
+	VPMOVMSKB Y3, DX
+	VPMOVMSKB Y10, R9
+	VPMOVMSKB Y5, R8
+	VPMOVMSKB Y12, R10
+	SHLQ      $32, R9
+	SHLQ      $32, R10
+	ORQ       R9, DX                 // both blocks' masks in one word each
+	ORQ       R10, R8
+	POPCNTQ   DX, DX
+	POPCNTQ   R8, R8
+	ADDQ      R8, DX
+	SHRQ      $1, DX                 // two mask bits a unit
+	SUBQ      DX, AX
+	ADDQ      $64, SI
+	SUBQ      $2, CX
+	JMP       u82loop2
+
+u82loop:                                 // one block at a time
+	TESTQ     CX, CX
+	JZ        u82done
 	VMOVDQU   (SI), Y2
 	VPMINUW   Y1, Y2, Y3
-	VPCMPEQW  Y2, Y3, Y3             // Y3: units below 0080
-	VPMINUW   Y4, Y2, Y5
-	VPCMPEQW  Y2, Y5, Y5             // Y5: units below 0800
-	VPAND     Y6, Y2, Y8
-	VPCMPEQW  Y7, Y8, Y8             // Y8: units D800–DFFF
-	VPOR      Y8, Y5, Y5             // disjoint: below 0800, or a surrogate
+	VPCMPEQW  Y2, Y3, Y3
+	VPXOR     Y7, Y2, Y8
+	VPMINUW   Y2, Y8, Y8
+	VPMINUW   Y4, Y8, Y5
+	VPCMPEQW  Y8, Y5, Y5
 	VPMOVMSKB Y3, DX
 	VPMOVMSKB Y5, R8
 	POPCNTL   DX, DX
 	POPCNTL   R8, R8
 	ADDQ      R8, DX
-	SHRQ      $1, DX                 // two mask bits a unit
+	SHRQ      $1, DX
 	SUBQ      DX, AX
 	ADDQ      $32, SI
 	DECQ      CX
-	JNZ       u82loop
+	JMP       u82loop
 
 u82done:
 	MOVQ AX, ret+24(FP)
