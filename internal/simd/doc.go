@@ -24,8 +24,8 @@
 //	UTF8ToUTF16LE            VPCOMPRESSW                 VPSHUFB tables
 //	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
 //	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
-//	RuneCount                VPCMPB, POPCNT              VPCMPGTB, POPCNT
-//	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, POPCNT
+//	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
+//	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, POPCNT
 //
 // (1) A 32-byte window that mixes four-byte characters with others is

@@ -223,57 +223,77 @@ u8done:
 	VZEROUPPER
 	RET
 
+// The AVX2 byte kernels count in vectors: a compare gives -1 in each
+// byte it picks, and subtracting it adds one to that byte's counter. The
+// counters are bytes, so a round takes at most 255 blocks; VPSADBW then
+// sums each counter's eight bytes into a quadword total.
+
+// SUM4Q adds the four quadwords of y into r, with x (the low half of
+// y) and tmp as scratch.
+#define SUM4Q(y, x, tmp, r) \
+	VEXTRACTI128 $1, y, tmp; \
+	VPADDQ       tmp, x, x; \
+	VPSHUFD      $0x4E, x, tmp; \
+	VPADDQ       tmp, x, x; \
+	MOVQ         x, DX; \
+	ADDQ         DX, r
+
 // func runeCountAVX2(src []byte) int
 //
-// Registers: SI src, CX blocks left, AX the count, Y1 C0 (bytes).
+// Registers: SI src, CX blocks left, DX blocks in this round, AX the
+// count. Y1 C0 (bytes), Y10 zero, Y6 and Y7 the byte counters of
+// continuation bytes (even and odd blocks), Y11 their quadword totals.
 TEXT ·runeCountAVX2(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
-	SHRQ $5, CX
+	SHRQ $6, CX                      // pairs of blocks
 	MOVQ CX, AX
-	SHLQ $5, AX
+	SHLQ $6, AX                      // AX: every byte of the pairs, less the continuation bytes
 	MOVL $0xC0C0C0C0, DX
 	MOVQ DX, X1
 	VPBROADCASTD X1, Y1
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
 
-rc2loop4:
-	CMPQ      CX, $4
-	JB        rc2loop
+rc2round:
+	TESTQ   CX, CX
+	JZ      rc2pairs
+	MOVQ    $255, DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX                   // DX: at most 255 pairs, so the byte counters cannot wrap
+	SUBQ    DX, CX
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
+
+rc2loop:
 	VMOVDQU   (SI), Y2
 	VMOVDQU   32(SI), Y3
-	VMOVDQU   64(SI), Y4
-	VMOVDQU   96(SI), Y5
 	VPCMPGTB  Y2, Y1, Y2             // C0 > byte as signed: continuation bytes
 	VPCMPGTB  Y3, Y1, Y3
-	VPCMPGTB  Y4, Y1, Y4
-	VPCMPGTB  Y5, Y1, Y5
-	VPMOVMSKB Y2, DX
-	VPMOVMSKB Y3, R8
-	VPMOVMSKB Y4, R9
-	VPMOVMSKB Y5, R10
-	SHLQ      $32, R8
-	SHLQ      $32, R10
-	ORQ       R8, DX                 // two blocks' masks in one word
-	ORQ       R10, R9
-	POPCNTQ   DX, DX
-	POPCNTQ   R9, R9
-	ADDQ      R9, DX
-	SUBQ      DX, AX
-	ADDQ      $128, SI
-	SUBQ      $4, CX
-	JMP       rc2loop4
+	VPSUBB    Y2, Y6, Y6
+	VPSUBB    Y3, Y7, Y7
+	ADDQ      $64, SI
+	DECQ      DX
+	JNZ       rc2loop
+	VPSADBW   Y10, Y6, Y6
+	VPSADBW   Y10, Y7, Y7
+	VPADDQ    Y6, Y11, Y11
+	VPADDQ    Y7, Y11, Y11
+	JMP       rc2round
 
-rc2loop:                                 // one block at a time
-	TESTQ     CX, CX
-	JZ        rc2done
-	VMOVDQU   (SI), Y2
-	VPCMPGTB  Y2, Y1, Y3
-	VPMOVMSKB Y3, DX
+rc2pairs:
+	XORQ R8, R8
+	SUM4Q(Y11, X11, X12, R8)         // R8: the continuation bytes of the pairs
+	SUBQ R8, AX
+	MOVQ src_len+8(FP), CX
+	TESTQ $32, CX
+	JZ   rc2done
+	VMOVDQU   (SI), Y2               // an odd block left
+	VPCMPGTB  Y2, Y1, Y2
+	VPMOVMSKB Y2, DX
 	POPCNTL   DX, DX
+	ADDQ      $32, AX
 	SUBQ      DX, AX
-	ADDQ      $32, SI
-	DECQ      CX
-	JMP       rc2loop
 
 rc2done:
 	MOVQ AX, ret+24(FP)
@@ -282,65 +302,55 @@ rc2done:
 
 // func utf16LenFromUTF8AVX2(src []byte) int
 //
-// Registers: SI src, CX blocks left, AX the count, Y1 C0, Y4 F0 (bytes).
+// Registers: SI src, CX blocks left, DX blocks in this round, AX the
+// count. Y1 C0, Y4 F0 (bytes), Y10 zero; byte counters Y6 of
+// continuation bytes and Y7 of bytes F0–FF, their quadword totals Y11
+// and Y12.
 TEXT ·utf16LenFromUTF8AVX2(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
 	SHRQ $5, CX
 	MOVQ CX, AX
-	SHLQ $5, AX
+	SHLQ $5, AX                      // AX: every byte of the blocks, less and plus the below
 	MOVL $0xC0C0C0C0, DX
 	MOVQ DX, X1
 	VPBROADCASTD X1, Y1
 	MOVL $0xF0F0F0F0, DX
 	MOVQ DX, X4
 	VPBROADCASTD X4, Y4
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	VPXOR Y12, Y12, Y12
 
-u162loop2:
-	CMPQ      CX, $2
-	JB        u162loop
-	VMOVDQU   (SI), Y2
-	VMOVDQU   32(SI), Y6
-	VPCMPGTB  Y2, Y1, Y3             // Y3, Y7: continuation bytes
-	VPMAXUB   Y4, Y2, Y5
-	VPCMPEQB  Y2, Y5, Y5             // Y5, Y8: max(byte, F0) = byte: bytes F0–FF
-	VPCMPGTB  Y6, Y1, Y7
-	VPMAXUB   Y4, Y6, Y8
-	VPCMPEQB  Y6, Y8, Y8
-	VPMOVMSKB Y3, DX
-	VPMOVMSKB Y7, R9
-	VPMOVMSKB Y5, R8
-	VPMOVMSKB Y8, R10
-	SHLQ      $32, R9
-	SHLQ      $32, R10
-	ORQ       R9, DX                 // both blocks' masks in one word each
-	ORQ       R10, R8
-	POPCNTQ   DX, DX
-	POPCNTQ   R8, R8
-	SUBQ      DX, R8
-	ADDQ      R8, AX
-	ADDQ      $64, SI
-	SUBQ      $2, CX
-	JMP       u162loop2
+u162round:
+	TESTQ   CX, CX
+	JZ      u162sum
+	MOVQ    $255, DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX                   // DX: at most 255 blocks, so the byte counters cannot wrap
+	SUBQ    DX, CX
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
 
-u162loop:                                // one block at a time
-	TESTQ     CX, CX
-	JZ        u162done
+u162loop:
 	VMOVDQU   (SI), Y2
-	VPCMPGTB  Y2, Y1, Y3
+	VPCMPGTB  Y2, Y1, Y3             // continuation bytes
 	VPMAXUB   Y4, Y2, Y5
-	VPCMPEQB  Y2, Y5, Y5
-	VPMOVMSKB Y3, DX
-	VPMOVMSKB Y5, R8
-	POPCNTL   DX, DX
-	POPCNTL   R8, R8
-	SUBQ      DX, AX
-	ADDQ      R8, AX
+	VPCMPEQB  Y2, Y5, Y5             // max(byte, F0) = byte: bytes F0–FF
+	VPSUBB    Y3, Y6, Y6
+	VPSUBB    Y5, Y7, Y7
 	ADDQ      $32, SI
-	DECQ      CX
-	JMP       u162loop
+	DECQ      DX
+	JNZ       u162loop
+	VPSADBW   Y10, Y6, Y6
+	VPSADBW   Y10, Y7, Y7
+	VPADDQ    Y6, Y11, Y11
+	VPADDQ    Y7, Y12, Y12
+	JMP       u162round
 
-u162done:
+u162sum:
+	VPSUBQ Y11, Y12, Y12             // F0–FF less continuation bytes
+	SUM4Q(Y12, X12, X13, AX)
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -500,10 +500,18 @@ func TestLengths(t *testing.T) {
 			}
 			checkUTF16Len(t, units[:n])
 		}
-		// Long inputs: counts that go past what a byte or word counter holds.
-		long := bytes.Repeat([]byte("\xF0\x9F\x98\x80\xC3\xA9\xE2\x82\xACa\x80"), 40000)
-		checkLengths(t, long)
-		checkUTF16Len(t, long)
+		// Long inputs: counts that go past what a byte or word counter
+		// holds, also when every byte (or unit) is of the counted kind.
+		for _, long := range [][]byte{
+			bytes.Repeat([]byte("\xF0\x9F\x98\x80\xC3\xA9\xE2\x82\xACa\x80"), 40000),
+			bytes.Repeat([]byte{0x80}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0xF0}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0x00, 0xD8}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0x41, 0x00}, 70000+r.IntN(64)),
+		} {
+			checkLengths(t, long)
+			checkUTF16Len(t, long)
+		}
 	})
 }
 
