@@ -26,7 +26,7 @@
 //	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
 //	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
-//	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, POPCNT
+//	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //
 // (1) A 32-byte window that mixes four-byte characters with others is
 // converted by the scalar code.

@@ -359,10 +359,10 @@ u162sum:
 //
 // 16 units a block. AVX2 has no unsigned word compare: u < k is
 // min(u, k-1) = u; and, as for AVX-512, u is below 0800 or a surrogate
-// when min(u, u^D800) is. A word's compare result is two bytes of
-// VPMOVMSKB, so the masks are counted together and halved. Registers:
-// SI src, CX blocks left, AX the count. Constants (words): Y1 007F,
-// Y4 07FF, Y7 D800.
+// when min(u, u^D800) is. VPACKSSWB packs the two word masks into one
+// byte mask, whose VPMOVMSKB bits are counted. Registers: SI src, CX
+// blocks left, AX the count. Constants (words): Y1 007F, Y4 07FF,
+// Y7 D800.
 TEXT ·utf8LenFromUTF16LEAVX2(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
@@ -396,18 +396,13 @@ u82loop2:
 	VPMINUW   Y9, Y11, Y11
 	VPMINUW   Y4, Y11, Y12
 	VPCMPEQW  Y11, Y12, Y12
+	VPACKSSWB Y5, Y3, Y3             // one byte a mask word
+	VPACKSSWB Y12, Y10, Y10
 	VPMOVMSKB Y3, DX
-	VPMOVMSKB Y10, R9
-	VPMOVMSKB Y5, R8
-	VPMOVMSKB Y12, R10
-	SHLQ      $32, R9
-	SHLQ      $32, R10
-	ORQ       R9, DX                 // both blocks' masks in one word each
-	ORQ       R10, R8
+	VPMOVMSKB Y10, R8
+	SHLQ      $32, R8
+	ORQ       R8, DX
 	POPCNTQ   DX, DX
-	POPCNTQ   R8, R8
-	ADDQ      R8, DX
-	SHRQ      $1, DX                 // two mask bits a unit
 	SUBQ      DX, AX
 	ADDQ      $64, SI
 	SUBQ      $2, CX
@@ -423,12 +418,9 @@ u82loop:                                 // one block at a time
 	VPMINUW   Y2, Y8, Y8
 	VPMINUW   Y4, Y8, Y5
 	VPCMPEQW  Y8, Y5, Y5
+	VPACKSSWB Y5, Y3, Y3
 	VPMOVMSKB Y3, DX
-	VPMOVMSKB Y5, R8
 	POPCNTL   DX, DX
-	POPCNTL   R8, R8
-	ADDQ      R8, DX
-	SHRQ      $1, DX
 	SUBQ      DX, AX
 	ADDQ      $32, SI
 	DECQ      CX
