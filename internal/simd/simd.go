@@ -379,10 +379,10 @@ func UTF8ToLatin1Valid(dst, src []byte) int { n, _ := UTF8ToLatin1(dst, src); re
 
 // UTF16LenFromUTF8 returns the number of UTF-16 code units needed for src,
 // well-formed UTF-8 (twice that many bytes). It counts the bytes that are
-// not continuation bytes (80–BF), plus one for each byte F0–FF. On
-// ill-formed input that is not the length of any conversion (the
-// converters stop at the first error; a policy may replace it); it does
-// not allocate.
+// not continuation bytes (80–BF), plus one for each byte F0–FF; on
+// ill-formed input that count need not match what a conversion writes
+// (the converters stop at the first error, and a policy may replace it).
+// It does not allocate.
 func UTF16LenFromUTF8(src []byte) int {
 	if len(src) < shortInput {
 		return utf16LenFromUTF8Scalar(src)
