@@ -24,6 +24,9 @@ func benchInput(b *testing.B, op, name string) []byte {
 		}
 		data = latin1Subset(data)
 	}
+	if op == "utf16le-length" {
+		op = "utf16le-to-utf8"
+	}
 	return sourceForm(op, data)
 }
 
@@ -33,11 +36,7 @@ func shortName(name string) string {
 }
 
 func benchOp(b *testing.B, op string, run func(dst, src []byte)) {
-	kernels := Kernels()
-	if op == "lengths" {
-		kernels = kernels[:1] // the length functions have no vector kernels
-	}
-	for _, k := range kernels {
+	for _, k := range Kernels() {
 		b.Run(k, func(b *testing.B) {
 			for _, name := range corpusNames(b) {
 				src := benchInput(b, op, name)
@@ -103,6 +102,12 @@ func BenchmarkRuneCount(b *testing.B) {
 
 func BenchmarkUTF16LenFromUTF8(b *testing.B) {
 	benchOp(b, "lengths", func(_, src []byte) { UTF16LenFromUTF8(src) })
+}
+
+// BenchmarkUTF8LenFromUTF16LE runs over the UTF-16LE form of each file, in
+// bytes of that form per second.
+func BenchmarkUTF8LenFromUTF16LE(b *testing.B) {
+	benchOp(b, "utf16le-length", func(_, src []byte) { UTF8LenFromUTF16LE(src) })
 }
 
 // threadCPU returns the CPU time of the calling thread (0 where the

@@ -53,14 +53,17 @@ func TestNoAllocs(t *testing.T) {
 	dst := make([]byte, 4*len(text)+64)
 	eachKernel(t, func(t *testing.T, kernel string) {
 		for name, f := range map[string]func(){
-			"ValidateUTF8":  func() { ValidateUTF8(text) },
-			"UTF8ToUTF16LE": func() { UTF8ToUTF16LE(dst, text) },
-			"UTF8ToUTF16BE": func() { UTF8ToUTF16BE(dst, text) },
-			"UTF16LEToUTF8": func() { UTF16LEToUTF8(dst, le) },
-			"UTF16BEToUTF8": func() { UTF16BEToUTF8(dst, be) },
-			"UTF8ToUTF32LE": func() { UTF8ToUTF32LE(dst, text) },
-			"Latin1ToUTF8":  func() { Latin1ToUTF8(dst, text) },
-			"UTF8ToLatin1":  func() { UTF8ToLatin1(dst, text) },
+			"ValidateUTF8":       func() { ValidateUTF8(text) },
+			"UTF8ToUTF16LE":      func() { UTF8ToUTF16LE(dst, text) },
+			"UTF8ToUTF16BE":      func() { UTF8ToUTF16BE(dst, text) },
+			"UTF16LEToUTF8":      func() { UTF16LEToUTF8(dst, le) },
+			"UTF16BEToUTF8":      func() { UTF16BEToUTF8(dst, be) },
+			"UTF8ToUTF32LE":      func() { UTF8ToUTF32LE(dst, text) },
+			"Latin1ToUTF8":       func() { Latin1ToUTF8(dst, text) },
+			"UTF8ToLatin1":       func() { UTF8ToLatin1(dst, text) },
+			"RuneCount":          func() { RuneCount(text) },
+			"UTF16LenFromUTF8":   func() { UTF16LenFromUTF8(text) },
+			"UTF8LenFromUTF16LE": func() { UTF8LenFromUTF16LE(le) },
 		} {
 			if n := testing.AllocsPerRun(20, f); n != 0 {
 				t.Errorf("%s allocates %v times a call", name, n)

@@ -24,18 +24,22 @@
 //	UTF8ToUTF16LE            VPCOMPRESSW                 VPSHUFB tables
 //	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
 //	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
+//	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
+//	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //
 // (1) A 32-byte window that mixes four-byte characters with others is
 // converted by the scalar code.
 //
 // The big-endian UTF-16 converters run the little-endian kernels and swap
 // bytes (the output in place, the input in a buffer on the stack). The
-// assume-valid variants share the validating code; the length functions
-// (eight bytes at a time with population counts) are pure Go on every
-// kernel. A vector step works on whole blocks and stops before a
-// block it cannot convert (an error, or a case the kernel leaves to the
-// scalar code); the scalar code then converts one 64-byte chunk and hands
-// back to the vector step.
+// assume-valid variants share the validating code. The length functions
+// count whole blocks with the vector kernels; the scalar code (eight bytes
+// at a time with population counts for UTF-8, one unit at a time for
+// UTF-16) counts the tail. A vector step works on whole blocks and stops
+// before a block it cannot convert (an error, or a case the kernel leaves
+// to the scalar code); the scalar code then converts one 64-byte chunk and
+// hands back to the vector step.
 //
 // The vector path finds, the scalar path explains: a kernel reports how
 // far the input is certainly well formed, and the scalar code re-scans the
@@ -58,6 +62,14 @@
 //   - The assume-valid functions (names ending in Valid) give unspecified
 //     output on ill-formed input; they never read or write out of bounds.
 //     Today they share the validating code paths.
+//   - The length functions are counts of bytes or units of given kinds,
+//     defined on any input and the same with every kernel: RuneCount
+//     counts the bytes that are not continuation bytes (80–BF);
+//     UTF16LenFromUTF8 adds one for each byte F0–FF; UTF8LenFromUTF16LE
+//     counts 1, 2 or 3 bytes a unit by its value and 2 for each surrogate,
+//     paired or not. On ill-formed input they are not the length of a
+//     conversion (RuneCount counts a stray continuation byte as nothing,
+//     where utf8.RuneCount counts one).
 //   - UTF-8 error kinds follow the vocabulary of the conformance data
 //     (encoding.Kind); the kind is advisory, the offset and maximal-subpart
 //     length are what the standard defines.

@@ -46,6 +46,23 @@ func FuzzValidateUTF8(f *testing.F) {
 	})
 }
 
+// FuzzLengths checks the length functions of every kernel on any input
+// against their definitions (and, on well-formed input, the standard
+// library).
+func FuzzLengths(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, pos uint8, _ uint16) {
+		for _, k := range Kernels() {
+			withKernel(k, func() {
+				for _, in := range fuzzInputs(data, pos) {
+					checkLengths(t, in)
+					checkUTF16Len(t, in)
+				}
+			})
+		}
+	})
+}
+
 func fuzzConv(f *testing.F, name string) {
 	var op convOp
 	for _, o := range convOps {

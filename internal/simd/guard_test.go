@@ -160,3 +160,23 @@ func TestGuardPages(t *testing.T) {
 		}
 	})
 }
+
+// TestLengthsGuardPages runs the length functions of every kernel on
+// inputs of every length 0–1100 that end exactly at a protected page and
+// that start exactly after one, so that the kernels' multi-block steps,
+// single blocks and scalar tails all meet both edges; an over-read
+// crashes the test, and the counts must match the definitions.
+func TestLengthsGuardPages(t *testing.T) {
+	endPage := guarded(t)
+	startPage := guardedBefore(t)
+	text := []byte("aé€😀\x80\xBF\xF4\x00\xD8\x00\xDC\xFF\x07\x00\x08")
+	buf := bytes.Repeat(text, 1100/len(text)+1)
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for n := 0; n <= 1100; n++ {
+			for _, src := range [][]byte{atEnd(endPage, buf[:n]), startPage[:copy(startPage, buf[:n])]} {
+				checkLengths(t, src)
+				checkUTF16Len(t, src)
+			}
+		}
+	})
+}

@@ -115,6 +115,37 @@ func asciiPrefixAVX2Full(src []byte) int {
 	return n
 }
 
+// The length kernels count over the whole blocks of src (64 bytes for
+// AVX-512, 32 for AVX2) the same way as the scalar code; lengths count
+// the rest with it.
+
+//go:noescape
+func runeCountAVX512(src []byte) int
+
+//go:noescape
+func utf16LenFromUTF8AVX512(src []byte) int
+
+//go:noescape
+func utf8LenFromUTF16LEAVX512(src []byte) int
+
+//go:noescape
+func runeCountAVX2(src []byte) int
+
+//go:noescape
+func utf16LenFromUTF8AVX2(src []byte) int
+
+//go:noescape
+func utf8LenFromUTF16LEAVX2(src []byte) int
+
+// lengths returns a length function made of the kernel k over the whole
+// blocks of src and the scalar function over the rest.
+func lengths(k, scalar func([]byte) int, block int) func([]byte) int {
+	return func(src []byte) int {
+		n := len(src) &^ (block - 1)
+		return k(src) + scalar(src[n:])
+	}
+}
+
 var avx512Impl = &impl{
 	name:        "avx512",
 	asciiPrefix: asciiPrefixAVX512,
@@ -133,6 +164,10 @@ var avx512Impl = &impl{
 	},
 	latin1ToUTF8: latin1ToUTF8AVX512,
 	utf8ToLatin1: utf8ToLatin1AVX512,
+
+	runeCount:          lengths(runeCountAVX512, runeCountScalar, 64),
+	utf16LenFromUTF8:   lengths(utf16LenFromUTF8AVX512, utf16LenFromUTF8Scalar, 64),
+	utf8LenFromUTF16LE: lengths(utf8LenFromUTF16LEAVX512, utf8LenFromUTF16LEScalar, 64),
 }
 
 var avx2Impl = &impl{
@@ -155,6 +190,10 @@ var avx2Impl = &impl{
 	utf8ToLatin1: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToLatin1AVX2, utf8ToLatin1Scalar, 64)
 	},
+
+	runeCount:          lengths(runeCountAVX2, runeCountScalar, 32),
+	utf16LenFromUTF8:   lengths(utf16LenFromUTF8AVX2, utf16LenFromUTF8Scalar, 32),
+	utf8LenFromUTF16LE: lengths(utf8LenFromUTF16LEAVX2, utf8LenFromUTF16LEScalar, 32),
 }
 
 // utf16LEToUTF8Kernel is UTF16LEToUTF8 with the vector steps called

@@ -24,6 +24,10 @@ DATA interleave<>+48(SB)/8, $0x3B1B3A1A39193818
 DATA interleave<>+56(SB)/8, $0x3F1F3E1E3D1D3C1C
 GLOBL interleave<>(SB), RODATA|NOPTR, $64
 
+// aaaa: a K mask with the odd bits set.
+DATA aaaa<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
+GLOBL aaaa<>(SB), RODATA|NOPTR, $8
+
 // func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 //
 // 64 bytes a step: copied when ASCII. Otherwise the block is interleaved
@@ -36,12 +40,26 @@ GLOBL interleave<>(SB), RODATA|NOPTR, $64
 //
 // For a byte 80–BF the form is C2 b, for C0–FF it is C3 b-40: the UTF-8
 // of U+0080–U+00FF. For ASCII the lead is dropped: the compress masks
-// keep every high byte and the low byte of the non-ASCII words. (The
+// keep every high byte and the low byte of the non-ASCII words. Both
+// masks come from the sign bits of the interleaved block (VPMOVB2M: bit
+// 2i is byte i, bit 2i+1 byte i+32), with the odd bits set. (The
 // interleave-and-shift idea is simdutf's.)
 //
-// Registers: DI dst, R8 len(dst)-128, SI src, R9 len(src)-64, BX nDst,
-// AX nSrc, R13 5555…. Constants: Z20 the interleave, Z21 C2C2, Z22 C001,
-// Z23 40C3, Z24 00C2, Z25 FF00 (words), Z26 C0 (bytes).
+// Each block ends in two 64-byte stores that mostly straddle two cache
+// lines. A store that straddles lines missing from L1 holds up the
+// stores behind it, so the loop prefetches the output 512 bytes ahead
+// (PREFETCHT0; a hint, which never faults, even past dst): in L2-sized
+// buffers this alone takes the kernel from about 17 to about 21 GB/s.
+//
+// The block loop counts down CX, the blocks that both src and dst can
+// take: a block writes at most 128 bytes, so with R bytes of room at
+// least (R-128)/128 + 1 blocks fit. When the count runs out the room is
+// measured again, until fewer than 128 bytes or 64 source bytes remain.
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst,
+// AX nSrc, R12 the block's non-ASCII bytes. Constants: Z20 the
+// interleave, Z21 C2C2, Z22 C001, Z23 40C3, Z24 00C2, Z25 FF00 (words),
+// Z26 C0 (bytes), K7 AAAA….
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -63,56 +81,62 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z25
 	MOVL $0xC0C0C0C0, DX
 	VPBROADCASTD DX, Z26
-	MOVQ $0x5555555555555555, R13
+	KMOVQ aaaa<>(SB), K7
 
-	SUBQ $64, R9                     // R9: the last offset with 64 bytes to read
-	SUBQ $128, R8                    // R8: the last offset with room for 128 bytes
+l1count:
+	MOVQ R9, CX
+	SUBQ AX, CX
+	SHRQ $6, CX                      // CX: whole blocks left in src
+	MOVQ R8, DX
+	SUBQ BX, DX
+	SUBQ $128, DX                    // room beyond the first block's 128 bytes
 	JL   l1done
-	CMPQ R9, $0
-	JL   l1done
+	SHRQ $7, DX
+	INCQ DX                          // DX: blocks dst takes at 128 bytes each
+	CMPQ DX, CX
+	CMOVQLT DX, CX
+	TESTQ CX, CX
+	JZ   l1done
 
 l1loop:
-	CMPQ AX, R9
-	JG   l1done
-	CMPQ BX, R8
-	JG   l1done
+	VMOVDQU64  (SI)(AX*1), Z1
+	PREFETCHT0 512(DI)(BX*1)
+	VPMOVB2M   Z1, K1
+	KMOVQ      K1, R12               // R12: non-ASCII bytes
+	TESTQ      R12, R12
+	JZ         l1ascii
 
-	VMOVDQU64 (SI)(AX*1), Z1
-	VPMOVB2M  Z1, K1
-	KORTESTQ  K1, K1
-	JNZ       l1expand
-	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
-	ADDQ      $64, AX
-	ADDQ      $64, BX
-	JMP       l1loop
-
-l1expand:
 	VPCMPUB    $5, Z26, Z1, K2       // K2: bytes C0–FF
 	VPERMB     Z1, Z20, Z2           // word i: byte i, byte i+32
+	VPMOVB2M   Z2, K4                // K4: bit 2i byte i non-ASCII, bit 2i+1 byte i+32
+	KORQ       K7, K4, K5            // K5: the bytes of the first half to keep
+	KSHIFTRQ   $1, K4, K6
+	KORQ       K7, K6, K6            // K6: the bytes of the second half to keep
 	VPSHLDW    $8, Z21, Z2, Z3       // first half: C2, byte
 	VPADDW     Z22, Z3, K2, Z3       // C3, byte-40 for C0–FF
 	KSHIFTRQ   $32, K2, K3
 	VPBLENDMW  Z23, Z24, K3, Z4      // second half: 00C2, or 40C3 for C0–FF
 	VPTERNLOGD $0x6C, Z25, Z4, Z2    // (words & FF00) ^ Z4
-	KMOVQ      K1, R12
-	NOTQ       R12                   // R12: ASCII bytes
-	PDEPQ      R13, R12, R11
-	NOTQ       R11                   // R11: the bytes of the first half to keep
-	SHRQ       $32, R12
-	PDEPQ      R13, R12, R10
-	NOTQ       R10                   // R10: the bytes of the second half to keep
-	KMOVQ      R11, K4
-	VPCOMPRESSB.Z Z3, K4, Z5
+	VPCOMPRESSB.Z Z3, K5, Z5
+	VPCOMPRESSB.Z Z2, K6, Z6
+	POPCNTL    R12, R10              // non-ASCII bytes in the first half
+	POPCNTQ    R12, R11              // and in the block
 	VMOVDQU64  Z5, (DI)(BX*1)
-	POPCNTQ    R11, R11
-	ADDQ       R11, BX
-	KMOVQ      R10, K5
-	VPCOMPRESSB.Z Z2, K5, Z6
-	VMOVDQU64  Z6, (DI)(BX*1)
-	POPCNTQ    R10, R10
-	ADDQ       R10, BX
+	LEAQ       32(BX)(R10*1), R14
+	VMOVDQU64  Z6, (DI)(R14*1)
+	LEAQ       64(BX)(R11*1), BX
 	ADDQ       $64, AX
-	JMP        l1loop
+	DECQ       CX
+	JNZ        l1loop
+	JMP        l1count
+
+l1ascii:
+	VMOVDQU64 Z1, (DI)(BX*1)         // ASCII: copied as is
+	ADDQ      $64, AX
+	ADDQ      $64, BX
+	DECQ      CX
+	JNZ       l1loop
+	JMP       l1count
 
 l1done:
 	MOVQ BX, nDst+48(FP)

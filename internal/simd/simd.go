@@ -29,6 +29,10 @@ type impl struct {
 	utf32LEToUTF8 func(dst, src []byte) (nDst, nSrc int)
 	latin1ToUTF8  func(dst, src []byte) (nDst, nSrc int)
 	utf8ToLatin1  func(dst, src []byte) (nDst, nSrc int)
+	// The length functions, over all of src.
+	runeCount          func(src []byte) int
+	utf16LenFromUTF8   func(src []byte) int
+	utf8LenFromUTF16LE func(src []byte) int
 }
 
 // noStep is a converter step that converts nothing: the scalar code then
@@ -70,6 +74,10 @@ var scalarImpl = &impl{
 	utf32LEToUTF8: noStep,
 	latin1ToUTF8:  noStep,
 	utf8ToLatin1:  noStep,
+
+	runeCount:          runeCountScalar,
+	utf16LenFromUTF8:   utf16LenFromUTF8Scalar,
+	utf8LenFromUTF16LE: utf8LenFromUTF16LEScalar,
 }
 
 // impls lists the kernels from best to worst; the vector kernels add
@@ -365,16 +373,43 @@ func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); re
 // UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1.
 func UTF8ToLatin1Valid(dst, src []byte) int { n, _ := UTF8ToLatin1(dst, src); return n }
 
+// The length functions are total: they count bytes or units of a given
+// kind, so on ill-formed input they return a definite number, the same
+// with every kernel, which is the exact length only for well-formed input.
+
 // UTF16LenFromUTF8 returns the number of UTF-16 code units needed for src,
-// which must be well-formed UTF-8 (twice that many bytes). On ill-formed
-// input the result is an estimate. It does not allocate.
-func UTF16LenFromUTF8(src []byte) int { return utf16LenFromUTF8Scalar(src) }
+// well-formed UTF-8 (twice that many bytes). It counts the bytes that are
+// not continuation bytes (80–BF), plus one for each byte F0–FF; on
+// ill-formed input that count need not match what a conversion writes
+// (the converters stop at the first error, and a policy may replace it).
+// It does not allocate.
+func UTF16LenFromUTF8(src []byte) int {
+	if len(src) < shortInput {
+		return utf16LenFromUTF8Scalar(src)
+	}
+	return cur().utf16LenFromUTF8(src)
+}
 
 // UTF8LenFromUTF16LE returns the number of bytes of the UTF-8 form of src,
-// well-formed UTF-16LE. An unpaired surrogate counts 2 bytes, an odd
-// trailing byte none.
-func UTF8LenFromUTF16LE(src []byte) int { return utf8LenFromUTF16LEScalar(src) }
+// well-formed UTF-16LE. It counts 1 byte for a unit below U+0080, 2 below
+// U+0800, 2 for each surrogate (4 for a pair; 2 also for an unpaired
+// one, where U+FFFD would take 3) and 3 for any other unit; an odd
+// trailing byte counts nothing. It does not allocate.
+func UTF8LenFromUTF16LE(src []byte) int {
+	if len(src) < shortInput {
+		return utf8LenFromUTF16LEScalar(src)
+	}
+	return cur().utf8LenFromUTF16LE(src)
+}
 
-// RuneCount returns the number of characters of src, well-formed UTF-8: it
-// counts the bytes that are not continuation bytes.
-func RuneCount(src []byte) int { return runeCountScalar(src) }
+// RuneCount returns the number of characters of src, well-formed UTF-8:
+// it counts the bytes that are not continuation bytes (80–BF). On
+// ill-formed input a stray continuation byte counts nothing and any other
+// byte one (utf8.RuneCount counts each byte of an ill-formed sequence
+// instead). It does not allocate.
+func RuneCount(src []byte) int {
+	if len(src) < shortInput {
+		return runeCountScalar(src)
+	}
+	return cur().runeCount(src)
+}

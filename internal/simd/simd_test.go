@@ -392,8 +392,56 @@ func checkValidate(t *testing.T, src []byte) {
 	}
 }
 
+// refRuneCount, refUTF16Len and refUTF8LenFromUTF16LE restate the
+// definitions of the length functions one byte or unit at a time: the
+// scalar code (eight bytes at a time) and every kernel must agree with
+// them on any input.
+func refRuneCount(src []byte) int {
+	n := 0
+	for _, c := range src {
+		if c < 0x80 || c >= 0xC0 {
+			n++
+		}
+	}
+	return n
+}
+
+func refUTF16Len(src []byte) int {
+	n := refRuneCount(src)
+	for _, c := range src {
+		if c >= 0xF0 {
+			n++
+		}
+	}
+	return n
+}
+
+func refUTF8LenFromUTF16LE(src []byte) int {
+	n := 0
+	for i := 0; i+1 < len(src); i += 2 {
+		switch u := rune(src[i]) | rune(src[i+1])<<8; {
+		case u <= 0x7F:
+			n++
+		case u <= 0x7FF, 0xD800 <= u && u <= 0xDFFF:
+			n += 2
+		default:
+			n += 3
+		}
+	}
+	return n
+}
+
+// checkLengths checks RuneCount and UTF16LenFromUTF8 on src, whatever it
+// holds, against their definitions, and on well-formed UTF-8 against the
+// standard library.
 func checkLengths(t *testing.T, src []byte) {
 	t.Helper()
+	if got, want := RuneCount(src), refRuneCount(src); got != want {
+		t.Fatalf("RuneCount(%x) = %d; want %d", src, got, want)
+	}
+	if got, want := UTF16LenFromUTF8(src), refUTF16Len(src); got != want {
+		t.Fatalf("UTF16LenFromUTF8(%x) = %d; want %d", src, got, want)
+	}
 	if utf8.Valid(src) {
 		if got, want := RuneCount(src), utf8.RuneCount(src); got != want {
 			t.Fatalf("RuneCount(%x) = %d; want %d", src, got, want)
@@ -404,14 +452,67 @@ func checkLengths(t *testing.T, src []byte) {
 	}
 }
 
+// checkUTF16Len checks UTF8LenFromUTF16LE on src, whatever it holds,
+// against its definition, and on well-formed UTF-16LE against the length
+// of the UTF-8 form.
 func checkUTF16Len(t *testing.T, src []byte) {
 	t.Helper()
+	if got, want := UTF8LenFromUTF16LE(src), refUTF8LenFromUTF16LE(src); got != want {
+		t.Fatalf("UTF8LenFromUTF16LE(%x) = %d; want %d", src, got, want)
+	}
 	runes, n := stdUTF16Prefix(src, false)
 	if n == len(src) {
 		if got, want := UTF8LenFromUTF16LE(src), len(encodeUTF8(runes)); got != want {
 			t.Fatalf("UTF8LenFromUTF16LE(%x) = %d; want %d", src, got, want)
 		}
 	}
+}
+
+// TestLengths runs the length functions with every kernel over random
+// bytes, random UTF-8 and UTF-16, and bytes drawn from the edges of each
+// class (7F/80, BF/C0, EF/F0; 007F/0080, 07FF/0800, D7FF/D800, DFFF/E000),
+// for every length 0–300 and at every start offset in a block, so that
+// the kernels' blocks and the scalar tails meet everywhere.
+func TestLengths(t *testing.T) {
+	edges8 := []byte{0x00, 0x41, 0x7F, 0x80, 0x9F, 0xBF, 0xC0, 0xC3, 0xEF, 0xF0, 0xF4, 0xFF}
+	edges16 := []uint16{0x0000, 0x007F, 0x0080, 0x07FF, 0x0800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0x8000, 0x00FF}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(7, 8))
+		for n := 0; n <= 300; n++ {
+			raw := make([]byte, n+64)
+			for i := range raw {
+				raw[i] = byte(r.Uint32())
+			}
+			edge := make([]byte, n+64)
+			for i := range edge {
+				edge[i] = edges8[r.IntN(len(edges8))]
+			}
+			units := make([]byte, 0, n+64)
+			for len(units) < n+64 {
+				u := edges16[r.IntN(len(edges16))]
+				units = append(units, byte(u), byte(u>>8))
+			}
+			text := genUTF8(r, n)
+			off := r.IntN(64)
+			for _, src := range [][]byte{raw[off : off+n], edge[off : off+n], units[off : off+n], text} {
+				checkLengths(t, src)
+				checkUTF16Len(t, src)
+			}
+			checkUTF16Len(t, units[:n])
+		}
+		// Long inputs: counts that go past what a byte or word counter
+		// holds, also when every byte (or unit) is of the counted kind.
+		for _, long := range [][]byte{
+			bytes.Repeat([]byte("\xF0\x9F\x98\x80\xC3\xA9\xE2\x82\xACa\x80"), 40000),
+			bytes.Repeat([]byte{0x80}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0xF0}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0x00, 0xD8}, 70000+r.IntN(64)),
+			bytes.Repeat([]byte{0x41, 0x00}, 70000+r.IntN(64)),
+		} {
+			checkLengths(t, long)
+			checkUTF16Len(t, long)
+		}
+	})
 }
 
 func TestKernels(t *testing.T) {
