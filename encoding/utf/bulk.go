@@ -75,7 +75,9 @@ func grow(dst []byte, n int) []byte {
 func UTF16LenFromUTF8(src []byte) int { return simd.UTF16LenFromUTF8(src) }
 
 // UTF8LenFromUTF16 returns the number of bytes of the UTF-8 form of the
-// valid UTF-16 text src.
+// valid UTF-16 text src. On other input it counts each unit by its value
+// (1, 2 or 3 bytes; 2 for any surrogate, so that a pair makes 4) and
+// ignores an odd last byte, in either byte order.
 func UTF8LenFromUTF16(src []byte, order ByteOrder) int {
 	if order == LittleEndian {
 		return simd.UTF8LenFromUTF16LE(src)
@@ -86,11 +88,8 @@ func UTF8LenFromUTF16(src []byte, order ByteOrder) int {
 		switch {
 		case u < 0x80:
 			n++
-		case u < 0x800:
+		case u < 0x800, u >= 0xD800 && u < 0xE000:
 			n += 2
-		case u >= 0xD800 && u < 0xDC00:
-			n += 4
-			i += 2
 		default:
 			n += 3
 		}

@@ -66,3 +66,34 @@ func TestBulkFunctions(t *testing.T) {
 		t.Errorf("AppendLatin1FromUTF8(overlong) error = %v", err)
 	}
 }
+
+// TestUTF8LenFromUTF16Orders checks that both byte orders count any input,
+// lone surrogates and an odd last byte included, the same way.
+func TestUTF8LenFromUTF16Orders(t *testing.T) {
+	units := []uint16{0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF}
+	for n := 0; n < 300; n++ {
+		le := make([]byte, 0, 2*n+1)
+		be := make([]byte, 0, 2*n+1)
+		want := 0
+		for i := 0; i < n; i++ {
+			u := units[(i*7+n)%len(units)]
+			le = append(le, byte(u), byte(u>>8))
+			be = append(be, byte(u>>8), byte(u))
+			switch {
+			case u < 0x80:
+				want++
+			case u < 0x800 || (u >= 0xD800 && u < 0xE000):
+				want += 2
+			default:
+				want += 3
+			}
+		}
+		if n%2 == 1 {
+			le, be = append(le, 0xD8), append(be, 0xD8)
+		}
+		gotLE, gotBE := UTF8LenFromUTF16(le, LittleEndian), UTF8LenFromUTF16(be, BigEndian)
+		if gotLE != want || gotBE != want {
+			t.Fatalf("%d units: little-endian %d, big-endian %d, want %d", n, gotLE, gotBE, want)
+		}
+	}
+}

@@ -27,6 +27,7 @@
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
 //	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
+//	DecodePairs              VPCOMPRESSB, VPGATHERDD     none (the codec's scalar loop)
 //
 // (1) A 32-byte window that mixes four-byte characters with others is
 // converted by the scalar code.
