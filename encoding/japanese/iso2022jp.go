@@ -1,6 +1,7 @@
 package japanese
 
 import (
+	"bytes"
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
@@ -50,6 +51,18 @@ func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 	badEsc := encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}
 	for nSrc < len(src) {
 		c := src[nSrc]
+		if d.state == stASCII && c < 0x80 && !isShift(c) {
+			// A run of ASCII: copied as it is, up to the next escape or
+			// shift byte.
+			n := asciiRun(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			d.outFlag = false
+			nDst += n
+			nSrc += n
+			continue
+		}
 		if c == 0x1B {
 			rest := src[nSrc:]
 			if d.state == stUTF8 {
@@ -184,6 +197,15 @@ var escTo = [...]string{stASCII: "\x1b(B", stRoman: "\x1b(J", stJIS0208: "\x1b$B
 func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	rev := e.t.eucjp
 	for nSrc < len(src) {
+		if c := src[nSrc]; e.state == stASCII && c < 0x80 && !isShift(c) {
+			n := asciiRun(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
 		r, n, k := mb.NextRune(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, bad, transform.ErrShortSrc
@@ -254,4 +276,20 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		e.state = stASCII
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// isShift reports whether c is ESC, SO or SI, which ISO-2022-JP never
+// carries as ASCII.
+func isShift(c byte) bool { return c == 0x1B || c == 0x0E || c == 0x0F }
+
+// asciiRun copies the longest prefix of src that is ASCII without ESC, SO
+// or SI and fits in dst, and returns its length.
+func asciiRun(dst, src []byte) int {
+	n := mb.ASCII(dst, src)
+	for _, c := range [...]byte{0x1B, 0x0E, 0x0F} {
+		if i := bytes.IndexByte(src[:n], c); i >= 0 {
+			n = i
+		}
+	}
+	return n
 }
