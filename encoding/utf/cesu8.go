@@ -1,9 +1,11 @@
 package utf
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/simd"
 	"golang.org/x/text/transform"
 )
 
@@ -38,9 +40,67 @@ func surrogate3(b []byte) (s rune, incomplete bool) {
 	return 0xD000 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F), false
 }
 
+// plainWindow is the most input that plainPrefix checks in one step; it
+// starts with 64 bytes and doubles up to this, so that text where
+// surrogate pairs are frequent is not checked far ahead again and again.
+const plainWindow = 16 << 10
+
+// plainPrefix returns the length of the longest prefix of src (at most
+// room bytes) that reads the same in CESU-8 or Modified UTF-8 as in UTF-8:
+// valid UTF-8 with no four-byte form and, when noNUL is set, no 00 byte.
+// It ends on a character boundary.
+func plainPrefix(src []byte, room int, noNUL bool) int {
+	limit := min(len(src), room+3)
+	total := 0
+	for w := 64; total < limit; w = min(2*w, plainWindow) {
+		end := min(total+w, limit)
+		chunk := src[total:end]
+		stop := false
+		// Stop before the first four-byte lead (F0–FF). Long steps first
+		// compare the UTF-16 length with the character count, which
+		// differ by one per such byte.
+		if w <= 256 || simd.UTF16LenFromUTF8(chunk) != simd.RuneCount(chunk) {
+			for i, c := range chunk {
+				if c >= 0xF0 {
+					chunk, stop = chunk[:i], true
+					break
+				}
+			}
+		}
+		n, kind, _ := simd.ValidateUTF8(chunk)
+		if noNUL {
+			if i := bytes.IndexByte(chunk[:n], 0); i >= 0 {
+				n, stop = i, true
+			}
+		}
+		total += n
+		// A character cut by the end of the step is checked again by
+		// the next one.
+		if stop || (n < len(chunk) && (kind != encoding.Truncated || end == limit)) {
+			break
+		}
+	}
+	if total > room {
+		total = room
+		for total > 0 && src[total]&0xC0 == 0x80 {
+			total--
+		}
+	}
+	return total
+}
+
 func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
 		c := src[nSrc]
+		if c < 0xF0 && c != 0xC0 && len(dst) > nDst {
+			// UTF-8 without four-byte forms or surrogates is CESU-8 as
+			// it is.
+			if n := plainPrefix(src[nSrc:], len(dst)-nDst, false); n > 0 {
+				nDst += copy(dst[nDst:], src[nSrc:nSrc+n])
+				nSrc += n
+				continue
+			}
+		}
 		if c < 0x80 {
 			if nDst >= len(dst) {
 				return nDst, nSrc, bad, transform.ErrShortDst
@@ -139,6 +199,13 @@ func (e *cesuEncoder) Reset() {}
 func (e *cesuEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
 		c := src[nSrc]
+		if c < 0xF0 && len(dst) > nDst {
+			if n := plainPrefix(src[nSrc:], len(dst)-nDst, e.modified); n > 0 {
+				nDst += copy(dst[nDst:], src[nSrc:nSrc+n])
+				nSrc += n
+				continue
+			}
+		}
 		if c < 0x80 && !(c == 0 && e.modified) {
 			if nDst >= len(dst) {
 				return nDst, nSrc, bad, transform.ErrShortDst
