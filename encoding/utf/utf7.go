@@ -64,12 +64,16 @@ func (d *utf7Decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 				nSrc++
 				continue
 			}
-			if nDst >= len(dst) {
+			// A run of ASCII other than '+' stands for itself.
+			n := 0
+			for in, out := src[nSrc:], dst[nDst:]; n < len(in) && n < len(out) && in[n] < 0x80 && in[n] != '+'; n++ {
+				out[n] = in[n]
+			}
+			if n == 0 {
 				return nDst, nSrc, bad, transform.ErrShortDst
 			}
-			dst[nDst] = c
-			nDst++
-			nSrc++
+			nDst += n
+			nSrc += n
 			continue
 		}
 		v := b64Value[c]
@@ -195,6 +199,18 @@ func (e *utf7Encoder) Reset() { *e = utf7Encoder{} }
 func (e *utf7Encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	var buf [16]byte
 	for nSrc < len(src) {
+		if !e.base64 {
+			// A run of directly encoded characters is copied as it is.
+			n := 0
+			for s, d := src[nSrc:], dst[nDst:]; n < len(s) && n < len(d) && s[n] < 0x80 && utf7Direct[s[n]]; n++ {
+				d[n] = s[n]
+			}
+			if n > 0 {
+				nDst += n
+				nSrc += n
+				continue
+			}
+		}
 		r, size, b, incomplete := encRune(src[nSrc:], atEOF, 0x10FFFF)
 		if incomplete {
 			return nDst, nSrc, bad, transform.ErrShortSrc
