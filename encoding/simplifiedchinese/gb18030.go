@@ -9,6 +9,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // The editions and variants of the GB18030 family that share one decoder
@@ -268,15 +269,18 @@ var gbLead, gbTrail = func() (lead, trail [256]uint16) {
 }()
 
 // decodeSupplementary decodes a run of four-byte codes of supplementary
-// characters (pointers 189000–1237575), and stops at anything else.
+// characters (pointers 189000–1237575), and stops at anything else. After
+// the first code, the vector kernel (when there is one) takes the rest of
+// the run, and the loop goes on from where it stopped: a lone code costs
+// no kernel call, and without a kernel the loop does the whole run.
 func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
 	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
 		s := src[nSrc : nSrc+4 : nSrc+4]
 		if s[0]-0x81 > 0x7D || s[1]-0x30 > 9 || s[2]-0x81 > 0x7D || s[3]-0x30 > 9 {
 			return
 		}
-		p := int(s[0]-0x81)*12600 + int(s[1]-0x30)*1260 + int(s[2]-0x81)*10 + int(s[3]-0x30) - 189000
-		if p < 0 || p > 1237575-189000 {
+		p := uint32(s[0]-0x81)*12600 + uint32(s[1]-0x30)*1260 + uint32(s[2]-0x81)*10 + uint32(s[3]-0x30) - 189000
+		if p > 1237575-189000 { // also a pointer below 189000, wrapped around
 			return
 		}
 		r := p + 0x10000
@@ -287,6 +291,11 @@ func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
 		d[3] = 0x80 | byte(r)&0x3F
 		nDst += 4
 		nSrc += 4
+		if nSrc == 4 && len(src) >= 8 && src[5]-0x30 <= 9 {
+			nd, ns := simd.GB18030Supplementary(dst[4:], src[4:])
+			nDst += nd
+			nSrc += ns
+		}
 	}
 	return
 }

@@ -1,0 +1,35 @@
+package simd
+
+// GB18030 encodes every supplementary character U+10000–U+10FFFF with four
+// bytes b0 b1 b2 b3 (b0 and b2 in 81–FE, b1 and b3 in 30–39) whose
+// pointer (((b0-0x81)*10 + b1-0x30)*126 + b2-0x81)*10 + b3-0x30 is
+// 189000–1237575; the character is U+10000 + pointer - 189000 (GB
+// 18030-2005 and -2022, the four-byte codes 90 30 81 30 to E3 32 9A 35;
+// WHATWG Encoding Standard §5, "index gb18030 ranges code point", used by
+// the gb18030 decoder of §10.2.1). Text in a script beyond the BMP
+// (emoji, historic scripts, CJK extension B and later) is a run of such
+// codes.
+//
+// The avx512 kernel decodes sixteen codes at a time, a 64-byte block in
+// one register: a byte compare checks every byte's range, VPMADDUBSW and
+// VPMADDWD make the pointers, one VPMULTISHIFTQB picks the bits of the
+// four UTF-8 bytes of each code point, and a VPTERNLOGD masks them and
+// adds the UTF-8 marker bits. A four-byte code is four UTF-8 bytes,
+// so the output of a block is a block at the same offset. The last,
+// partial block is loaded under a mask (its missing bytes read as zero,
+// which no code accepts), and a block stops at its first code that is not
+// the code of a supplementary character.
+
+// GB18030Supplementary decodes the longest prefix of src that is a run of
+// four-byte GB18030 codes of supplementary characters (pointers
+// 189000–1237575) and fits in dst, to UTF-8. nDst == nSrc, a multiple of
+// four: each code is four UTF-8 bytes. It stops before the first four
+// bytes that are not such a code (the code of a BMP character, a byte out
+// of range, or fewer than four bytes left in src or in dst), when the
+// vector kernel in use has a step for it; otherwise (no vector kernel) it
+// returns 0, 0 and the caller's scalar code does the work. It writes
+// dst[:nDst] only, reads src[:len(src)] only and does not allocate.
+func GB18030Supplementary(dst, src []byte) (nDst, nSrc int) {
+	n := gb18030Supplementary(cur(), dst, src)
+	return n, n
+}
