@@ -292,7 +292,7 @@ func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
 		nDst += 4
 		nSrc += 4
 		if nSrc == 4 && len(src) >= 8 && src[5]-0x30 <= 9 {
-			nd, ns := simd.GB18030Supplementary(dst[4:], src[4:])
+			nd, ns := simd.GB18030SupplementaryToUTF8(dst[4:], src[4:])
 			nDst += nd
 			nSrc += ns
 		}
@@ -301,25 +301,39 @@ func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
 }
 
 // encodeSupplementary encodes a run of supplementary characters (four-byte
-// UTF-8) as four-byte codes, and stops at anything else.
+// UTF-8) as four-byte codes, and stops at anything else. The digits of
+// the pointer come from unsigned divisions by constants (multiplications),
+// each remainder from its quotient. As in decodeSupplementary, the vector
+// kernel takes the rest of a run after its first character.
 func encodeSupplementary(dst, src []byte) (nDst, nSrc int) {
 	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
 		s := src[nSrc : nSrc+4 : nSrc+4]
 		if s[0]&0xF8 != 0xF0 || (uint32(s[1])<<16|uint32(s[2])<<8|uint32(s[3]))&0xC0C0C0 != 0x808080 {
 			return
 		}
-		r := int(s[0]&0x07)<<18 | int(s[1]&0x3F)<<12 | int(s[2]&0x3F)<<6 | int(s[3]&0x3F)
-		if r < 0x10000 || r > 0x10FFFF {
+		r := uint32(s[0]&0x07)<<18 | uint32(s[1]&0x3F)<<12 | uint32(s[2]&0x3F)<<6 | uint32(s[3]&0x3F)
+		if r-0x10000 > 0x10FFFF-0x10000 { // also r < 0x10000, wrapped around
 			return
 		}
 		p := 189000 + r - 0x10000
+		b0 := p / 12600
+		p -= b0 * 12600
+		b1 := p / 1260
+		p -= b1 * 1260
+		b2 := p / 10
+		b3 := p - b2*10
 		d := dst[nDst : nDst+4 : nDst+4]
-		d[0] = byte(p/12600 + 0x81)
-		d[1] = byte(p/1260%10 + 0x30)
-		d[2] = byte(p/10%126 + 0x81)
-		d[3] = byte(p%10 + 0x30)
+		d[0] = byte(b0 + 0x81)
+		d[1] = byte(b1 + 0x30)
+		d[2] = byte(b2 + 0x81)
+		d[3] = byte(b3 + 0x30)
 		nDst += 4
 		nSrc += 4
+		if nSrc == 4 && len(src) >= 8 && src[4]&0xF8 == 0xF0 {
+			nd, ns := simd.UTF8ToGB18030Supplementary(dst[4:], src[4:])
+			nDst += nd
+			nSrc += ns
+		}
 	}
 	return
 }

@@ -19,8 +19,19 @@ package simd
 // partial block is loaded under a mask (its missing bytes read as zero,
 // which no code accepts), and a block stops at its first code that is not
 // the code of a supplementary character.
+//
+// The encoder's kernel does the reverse, sixteen characters of four UTF-8
+// bytes at a time: VPMADDUBSW and VPMADDWD put the UTF-8 bytes together
+// into code points (after a byte compare has checked the pattern 11110xxx
+// 10xxxxxx 10xxxxxx 10xxxxxx, and before a range check), and the four
+// digits of each pointer, in bases 10, 126, 10 and 10 from the last, come
+// from single-precision divisions: for a pointer p below 2^21, the
+// quotients of p + 0.5 by 12600, 1260 and 10 times the rounded reciprocal,
+// truncated, are exact (the fraction of an exact quotient is at least
+// 0.5/12600 away from an integer, more than the rounding errors), and
+// each remainder, by a fused multiply-add, is exact.
 
-// GB18030Supplementary decodes the longest prefix of src that is a run of
+// GB18030SupplementaryToUTF8 decodes the longest prefix of src that is a run of
 // four-byte GB18030 codes of supplementary characters (pointers
 // 189000–1237575) and fits in dst, to UTF-8. nDst == nSrc, a multiple of
 // four: each code is four UTF-8 bytes. It stops before the first four
@@ -29,7 +40,21 @@ package simd
 // vector kernel in use has a step for it; otherwise (no vector kernel) it
 // returns 0, 0 and the caller's scalar code does the work. It writes
 // dst[:nDst] only, reads src[:len(src)] only and does not allocate.
-func GB18030Supplementary(dst, src []byte) (nDst, nSrc int) {
-	n := gb18030Supplementary(cur(), dst, src)
+func GB18030SupplementaryToUTF8(dst, src []byte) (nDst, nSrc int) {
+	n := gb18030SupplementaryToUTF8(cur(), dst, src)
+	return n, n
+}
+
+// UTF8ToGB18030Supplementary encodes the longest prefix of src that is a
+// run of supplementary characters in UTF-8 (four bytes each) and fits in
+// dst, to four-byte GB18030 codes. nDst == nSrc, a multiple of four. It
+// stops before the first four bytes that are not such a character (any
+// other character, ill-formed UTF-8, or fewer than four bytes left in src
+// or in dst), when the vector kernel in use has a step for it; otherwise
+// (no vector kernel) it returns 0, 0 and the caller's scalar code does the
+// work. It writes dst[:nDst] only, reads src[:len(src)] only and does not
+// allocate.
+func UTF8ToGB18030Supplementary(dst, src []byte) (nDst, nSrc int) {
+	n := utf8ToGB18030Supplementary(cur(), dst, src)
 	return n, n
 }

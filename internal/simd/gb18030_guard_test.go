@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestGB18030SupplementaryGuardPages runs GB18030Supplementary with every
+// TestGB18030SupplementaryGuardPages runs both supplementary kernels with every
 // kernel on inputs that end exactly at a protected page and that start
 // exactly after one, into destinations that do the same, for every length
 // 0–300 of valid runs and of runs with a bad code: a read beyond either
@@ -16,10 +16,10 @@ import (
 func TestGB18030SupplementaryGuardPages(t *testing.T) {
 	srcEnd, dstEnd := guarded(t), guarded(t)
 	srcStart, dstStart := guardedBefore(t), guardedBefore(t)
-	eachKernel(t, func(t *testing.T, kernel string) {
+	eachDir(t, func(t *testing.T, d *supDir) {
 		r := rand.New(rand.NewPCG(13, 14))
 		for n := 0; n <= 300; n++ {
-			text := randSupplementary(r, nil, n/4+1)[:n]
+			text := d.form(randSupplementary(r, nil, n/4+1))[:n]
 			for _, bad := range []int{-1, 0, n / 2, n - 1} {
 				buf := append([]byte(nil), text...)
 				if bad >= 0 && bad < n {
@@ -27,18 +27,18 @@ func TestGB18030SupplementaryGuardPages(t *testing.T) {
 				}
 				for _, size := range []int{0, 4, n / 2, n, n + 64} {
 					want := make([]byte, size)
-					wDst, wSrc := refGB18030Supplementary(want, buf)
-					if kernel != "avx512" {
+					wDst, wSrc := d.ref(want, buf)
+					if cur() != avx512Impl {
 						wDst, wSrc = 0, 0
 					}
 					src := atEnd(srcEnd, buf)
 					dst := dstEnd[len(dstEnd)-size:]
-					if nDst, nSrc := GB18030Supplementary(dst, src); nDst != wDst || nSrc != wSrc {
+					if nDst, nSrc := d.fn(dst, src); nDst != wDst || nSrc != wSrc {
 						t.Fatalf("at the page's end: % x, dst %d bytes: = %d, %d; want %d, %d", buf, size, nDst, nSrc, wDst, wSrc)
 					}
 					src = srcStart[:copy(srcStart, buf)]
 					dst = dstStart[:size]
-					if nDst, nSrc := GB18030Supplementary(dst, src); nDst != wDst || nSrc != wSrc {
+					if nDst, nSrc := d.fn(dst, src); nDst != wDst || nSrc != wSrc {
 						t.Fatalf("at the page's start: % x, dst %d bytes: = %d, %d; want %d, %d", buf, size, nDst, nSrc, wDst, wSrc)
 					}
 				}
