@@ -9,6 +9,8 @@ import (
 	xsc "golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/transform"
 
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/internal/simd"
 )
@@ -152,4 +154,46 @@ func transformAll(t *testing.T, tr transform.Transformer, src []byte, size int) 
 			t.Fatalf("transform: %v", err)
 		}
 	}
+}
+
+// TestSupplementaryHarness runs the shared codec harness, under every
+// kernel, on runs of supplementary characters long enough for the
+// kernels' blocks (every split point and destination size, every policy)
+// and on errors inside such runs.
+func TestSupplementaryHarness(t *testing.T) {
+	var gb []byte
+	var text string
+	for i := range 40 {
+		c := rune(0x1F600 + 37*i)
+		if i%13 == 5 {
+			c = 0x10FFFF - rune(i)
+		}
+		p := int(c) - 0x10000 + 189000
+		gb = append(gb, byte(p/12600+0x81), byte(p/1260%10+0x30), byte(p/10%126+0x81), byte(p%10+0x30))
+		text += string(c)
+	}
+	pairs := []enctest.Pair{
+		{Name: "40 supplementary", Encoded: gb, Text: text},
+		{Name: "a run between others", Encoded: append(append([]byte("a\xBA\xBA\x81\x30\x81\x30"), gb...), "\x90\x30\x81\x30\xE3\x32\x9A\x35z"...),
+			Text: "a汉\u0080" + text + "\U00010000\U0010FFFFz"},
+	}
+	run := string(gb[:80]) // 20 characters
+	runText := string([]rune(text)[:20])
+	malformed := []enctest.Malformed{
+		// A pointer beyond U+10FFFF: one error for the four bytes.
+		{Name: "E3 32 9A 36 in a run", Input: []byte(run + "\xE3\x32\x9A\x36" + run),
+			Replace: runText + "\uFFFD" + runText, Offset: 80, Kind: encoding.InvalidSequence},
+		// A fourth byte out of range: an error for the first byte, then
+		// the second is ASCII and the third a lead whose trail is bad.
+		{Name: "94 39 F0 2F in a run", Input: []byte(run + "\x94\x39\xF0\x2F" + run),
+			Replace: runText + "\uFFFD9\uFFFD/" + runText, Offset: 80, Kind: encoding.InvalidSequence},
+		{Name: "a run cut short", Input: []byte(run + "\x94\x39\xF0"),
+			Replace: runText + "\uFFFD", Offset: 80, Kind: encoding.Truncated},
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for _, c := range []*encoding.Codec{GB18030, GB18030_2005} {
+			enctest.TestPairs(t, c, pairs, true)
+			enctest.TestMalformed(t, c, malformed)
+		}
+	})
 }
