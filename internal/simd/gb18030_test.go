@@ -124,7 +124,7 @@ func (d *supDir) check(t *testing.T, src []byte, size int) {
 	dst := bytes.Repeat([]byte{0xAA}, size)
 	want := bytes.Repeat([]byte{0xAA}, size)
 	nDst, nSrc := d.fn(dst, src)
-	if cur() != avx512Impl {
+	if cur().name != "avx512" {
 		if nDst != 0 || nSrc != 0 {
 			t.Fatalf("%s, kernel %s: (% x) = %d, %d; want 0, 0", d.name, cur().name, src, nDst, nSrc)
 		}
@@ -239,7 +239,7 @@ func TestGB18030SupplementaryAll(t *testing.T) {
 		}
 		dst := make([]byte, len(src))
 		nDst, nSrc := d.fn(dst, src)
-		if cur() != avx512Impl {
+		if cur().name != "avx512" {
 			if nDst != 0 || nSrc != 0 {
 				t.Fatalf("= %d, %d; want 0, 0", nDst, nSrc)
 			}
