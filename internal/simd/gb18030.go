@@ -24,15 +24,18 @@ package simd
 // bytes at a time: VPMADDUBSW and VPMADDWD put the UTF-8 bytes together
 // into code points (after a byte compare has checked the pattern 11110xxx
 // 10xxxxxx 10xxxxxx 10xxxxxx, and before a range check), and the four
-// digits of each pointer, in bases 10, 126, 10 and 10 from the last, come
-// from single-precision divisions: for a pointer p below 2^21, the
-// quotients of p + 0.5 by 12600, 1260 and 10 times the rounded reciprocal,
-// truncated, are exact (the fraction of an exact quotient is at least
-// 0.5/12600 away from an integer, more than the rounding errors), and
-// each remainder, by a fused multiply-add, is exact.
+// digits of each pointer p (mixed radix: 10, 126, 10 from the last) come
+// from single-precision division. The quotient of p + 0.5 by 12600 (then
+// of the remainder by 1260, and of that by 10) is at least 0.5/12600
+// away from an integer, about 4e-5; its product with the rounded
+// reciprocal is off by at most two roundings, below 128 * 2^-23, about
+// 1.5e-5, so truncated it is the exact quotient. Every value is an
+// integer or a half below 2^24, so each remainder, by a fused
+// multiply-add, is exact. (The tests convert every supplementary
+// character both ways.)
 
-// GB18030SupplementaryToUTF8 decodes the longest prefix of src that is a run of
-// four-byte GB18030 codes of supplementary characters (pointers
+// GB18030SupplementaryToUTF8 decodes the longest prefix of src that is a
+// run of four-byte GB18030 codes of supplementary characters (pointers
 // 189000–1237575) and fits in dst, to UTF-8. nDst == nSrc, a multiple of
 // four: each code is four UTF-8 bytes. It stops before the first four
 // bytes that are not such a code (the code of a BMP character, a byte out
