@@ -9,6 +9,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // The editions and variants of the GB18030 family that share one decoder
@@ -268,51 +269,89 @@ var gbLead, gbTrail = func() (lead, trail [256]uint16) {
 }()
 
 // decodeSupplementary decodes a run of four-byte codes of supplementary
-// characters (pointers 189000–1237575), and stops at anything else.
+// characters (pointers 189000–1237575), and stops at anything else. After
+// the first code, the vector kernel (when there is one) takes the rest of
+// the run, and the plain loop goes on from where it stopped: a lone code
+// costs no kernel call, and without a kernel the loop does the whole run.
+// (The loop is a function of its own, without calls, so that its
+// variables stay in registers.) A code and its UTF-8 are both four
+// bytes, so nDst == nSrc.
 func decodeSupplementary(dst, src []byte) (nDst, nSrc int) {
-	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
-		s := src[nSrc : nSrc+4 : nSrc+4]
+	n := decodeSupplementaryGo(dst, src[:min(len(src), 4)])
+	if n == 4 && len(src) >= 8 && src[5]-0x30 <= 9 {
+		k, _ := simd.GB18030SupplementaryToUTF8(dst[4:], src[4:])
+		n += k
+	}
+	n += decodeSupplementaryGo(dst[n:], src[n:])
+	return n, n
+}
+
+// decodeSupplementaryGo is decodeSupplementary in plain Go.
+func decodeSupplementaryGo(dst, src []byte) int {
+	n := 0
+	for n+4 <= len(src) && n+4 <= len(dst) {
+		s := src[n : n+4 : n+4]
 		if s[0]-0x81 > 0x7D || s[1]-0x30 > 9 || s[2]-0x81 > 0x7D || s[3]-0x30 > 9 {
-			return
+			break
 		}
-		p := int(s[0]-0x81)*12600 + int(s[1]-0x30)*1260 + int(s[2]-0x81)*10 + int(s[3]-0x30) - 189000
-		if p < 0 || p > 1237575-189000 {
-			return
+		p := uint32(s[0]-0x81)*12600 + uint32(s[1]-0x30)*1260 + uint32(s[2]-0x81)*10 + uint32(s[3]-0x30) - 189000
+		if p > 1237575-189000 { // also a pointer below 189000, wrapped around
+			break
 		}
 		r := p + 0x10000
-		d := dst[nDst : nDst+4 : nDst+4]
+		d := dst[n : n+4 : n+4]
 		d[0] = 0xF0 | byte(r>>18)
 		d[1] = 0x80 | byte(r>>12)&0x3F
 		d[2] = 0x80 | byte(r>>6)&0x3F
 		d[3] = 0x80 | byte(r)&0x3F
-		nDst += 4
-		nSrc += 4
+		n += 4
 	}
-	return
+	return n
 }
 
 // encodeSupplementary encodes a run of supplementary characters (four-byte
-// UTF-8) as four-byte codes, and stops at anything else.
+// UTF-8) as four-byte codes, and stops at anything else. As in
+// decodeSupplementary, the vector kernel takes the rest of a run after
+// its first character.
 func encodeSupplementary(dst, src []byte) (nDst, nSrc int) {
-	for nSrc+4 <= len(src) && nDst+4 <= len(dst) {
-		s := src[nSrc : nSrc+4 : nSrc+4]
+	n := encodeSupplementaryGo(dst, src[:min(len(src), 4)])
+	if n == 4 && len(src) >= 8 && src[4]&0xF8 == 0xF0 {
+		k, _ := simd.UTF8ToGB18030Supplementary(dst[4:], src[4:])
+		n += k
+	}
+	n += encodeSupplementaryGo(dst[n:], src[n:])
+	return n, n
+}
+
+// encodeSupplementaryGo is encodeSupplementary in plain Go. The digits of
+// the pointer come from unsigned divisions by constants (multiplications),
+// each remainder from its quotient.
+func encodeSupplementaryGo(dst, src []byte) int {
+	n := 0
+	for n+4 <= len(src) && n+4 <= len(dst) {
+		s := src[n : n+4 : n+4]
 		if s[0]&0xF8 != 0xF0 || (uint32(s[1])<<16|uint32(s[2])<<8|uint32(s[3]))&0xC0C0C0 != 0x808080 {
-			return
+			break
 		}
-		r := int(s[0]&0x07)<<18 | int(s[1]&0x3F)<<12 | int(s[2]&0x3F)<<6 | int(s[3]&0x3F)
-		if r < 0x10000 || r > 0x10FFFF {
-			return
+		r := uint32(s[0]&0x07)<<18 | uint32(s[1]&0x3F)<<12 | uint32(s[2]&0x3F)<<6 | uint32(s[3]&0x3F)
+		if r-0x10000 > 0x10FFFF-0x10000 { // also r < 0x10000, wrapped around
+			break
 		}
 		p := 189000 + r - 0x10000
-		d := dst[nDst : nDst+4 : nDst+4]
-		d[0] = byte(p/12600 + 0x81)
-		d[1] = byte(p/1260%10 + 0x30)
-		d[2] = byte(p/10%126 + 0x81)
-		d[3] = byte(p%10 + 0x30)
-		nDst += 4
-		nSrc += 4
+		b0 := p / 12600
+		p -= b0 * 12600
+		b1 := p / 1260
+		p -= b1 * 1260
+		b2 := p / 10
+		b3 := p - b2*10
+		d := dst[n : n+4 : n+4]
+		d[0] = byte(b0 + 0x81)
+		d[1] = byte(b1 + 0x30)
+		d[2] = byte(b2 + 0x81)
+		d[3] = byte(b3 + 0x30)
+		n += 4
 	}
-	return
+	return n
 }
 
 // fourByte decodes a four-byte sequence whose first two bytes are known to
