@@ -2,3 +2,6 @@ package mb
 
 // Decode2Scalar exports decode2Scalar to the external tests.
 var Decode2Scalar = decode2Scalar
+
+// Encode2Scalar exports encode2Scalar to the external tests.
+var Encode2Scalar = encode2Scalar

@@ -448,11 +448,31 @@ func decode2Scalar(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 // the caller's general loop. The character skip (0 for none) is always left
 // to the general loop. It does not allocate.
 //
+// With a vector kernel (simd.EncodePairs) it converts 64-byte blocks,
+// ASCII runs included, up to the first character it does not take; the
+// scalar code (encode2Scalar) takes the last bytes of the buffers. A
+// character that neither path takes (src starts with a byte other than
+// ASCII or a three-byte lead) returns at once, without the kernel.
+func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+	if len(src) >= simd.EncodePairsMinSrc && len(dst) >= simd.EncodePairsMinDst && (src[0] < 0x80 || src[0]&0xF0 == 0xE0) {
+		var bad bool
+		nDst, nSrc, bad = simd.EncodePairs(dst, src, enc, skip)
+		if bad {
+			return
+		}
+	}
+	d, s := encode2Scalar(dst[nDst:], src[nSrc:], enc, skip)
+	return nDst + d, nSrc + s
+}
+
+// encode2Scalar is Encode2 without the vector kernel; it stops at a run
+// of eight ASCII bytes, which the caller's vector ASCII path takes.
+//
 // Where it can, it takes four three-byte characters, or a word of three
 // or two and the ASCII byte after it, in one step: two overlapping
 // eight-byte words show the pattern, and one eight-byte store writes the
 // codes.
-func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+func encode2Scalar(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
 		if nSrc+12 <= len(src) && nDst+8 <= len(dst) {
 			// Four three-byte characters (the common case of CJK text):
