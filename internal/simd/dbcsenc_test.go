@@ -288,3 +288,27 @@ func BenchmarkEncodePairs(b *testing.B) {
 		}
 	}
 }
+
+// FuzzEncodePairs compares the kernel with refEncodePairs on the fuzzer's
+// input in each table, as it is and after 0–127 bytes of text (so that its
+// bytes fall at every place of a block), with a dst of the fuzzer's size.
+func FuzzEncodePairs(f *testing.F) {
+	f.Add([]byte("中文 abc 한국어 日本語"), uint8(0), uint16(200))
+	f.Add(bytes.Repeat([]byte("\xE4\xB8\xAD"), 30), uint8(63), uint16(128))
+	f.Add([]byte("\xE0\x80\x80\xED\xA0\x80\xE2\x82\xAC\xC3\xA9\xF0\x9F\x98\x80"), uint8(62), uint16(1000))
+	f.Add([]byte("\xE4\xB8\xAD\xE4\xB8"), uint8(61), uint16(300))
+	f.Add(bytes.Repeat([]byte("a"), 130), uint8(1), uint16(400))
+	f.Fuzz(func(t *testing.T, data []byte, pos uint8, size uint16) {
+		for _, tab := range encTables {
+			pre := utf8.AppendRune(nil, tab.have[0])
+			pre = append(bytes.Repeat(pre, 43), 'x')[:pos%128]
+			for _, src := range [][]byte{data, append(pre, data...)} {
+				for _, k := range Kernels() {
+					withKernel(k, func() {
+						checkEncodePairs(t, tab, src, int(size)%(3*len(src)+EncodePairsMinDst+1))
+					})
+				}
+			}
+		}
+	})
+}
