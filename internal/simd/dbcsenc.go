@@ -10,19 +10,19 @@ package simd
 // continuations. The first place where the structure breaks (a byte that
 // is no character start and no expected continuation, a lead without two
 // continuations, an overlong form or the skip character) ends the block.
-// The code points of the characters are computed in place with byte
-// shifts, packed with VPCOMPRESSB, and sixteen characters at a time make
-// sixteen table indices (VPERMI2B); VPGATHERDD looks up the leads' codes,
-// and the bytes of each character (its ASCII byte, or lead and trail of
-// its code) are packed with VPCOMPRESSB and stored. A block of ASCII is
-// copied as it is.
+// The code points of the leads are computed in place with byte shifts and
+// packed with VPCOMPRESSB; sixteen at a time, VPERMI2B makes them dwords
+// and VPGATHERDD looks up their codes. VPEXPANDB puts each code's two
+// bytes back at its lead's place and the next, the ASCII bytes are merged
+// in, and one VPCOMPRESSB keeps the output bytes for one store. A block of
+// ASCII is copied as it is.
 
 // EncodePairsMinSrc and EncodePairsMinDst are the sizes of src and dst
 // below which EncodePairs converts nothing: a vector block reads 66 bytes
-// of src and may write 128 bytes of dst.
+// of src and may write 64 bytes of dst.
 const (
 	EncodePairsMinSrc = 66
-	EncodePairsMinDst = 128
+	EncodePairsMinDst = 64
 )
 
 // EncodePairs converts a prefix of src, UTF-8, to a double-byte code by
@@ -34,8 +34,9 @@ const (
 // UTF-8 sequences, malformed or overlong bytes, an entry 0 (the tables
 // give surrogates none), the character skip.
 //
-// It converts 64-byte blocks (65 or 66 when a character in the block's
-// last two bytes ends in the next block) while len(src)-nSrc >=
+// It converts blocks of 64 bytes (65 when a three-byte character starts in
+// the block's byte 62; 63 when one starts in byte 63, which goes with the
+// next block) while len(src)-nSrc >=
 // EncodePairsMinSrc and len(dst)-nDst >= EncodePairsMinDst, when the
 // vector kernel in use has a step for it, and stops at a character
 // boundary. It reports bad when it stopped before a character it does not

@@ -66,12 +66,16 @@ var encTables = []*encTable{
 var EncodePairsRef = refEncodePairs
 
 // refEncodePairs is EncodePairs in plain Go, one character at a time, in
-// the kernel's blocks (a character that starts in a block goes with it):
-// it must give the kernel's results exactly.
+// the kernel's blocks (a character that starts in a block goes with it,
+// except a three-byte lead in its last byte, which starts the next): it
+// must give the kernel's results exactly.
 func refEncodePairs(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int, bad bool) {
 	for len(src)-nSrc >= EncodePairsMinSrc && len(dst)-nDst >= EncodePairsMinDst {
 		for end := nSrc + 64; nSrc < end; {
 			c := src[nSrc]
+			if nSrc == end-1 && c&0xF0 == 0xE0 {
+				break
+			}
 			if c < 0x80 {
 				dst[nDst] = c
 				nDst++
