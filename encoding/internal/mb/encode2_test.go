@@ -2,6 +2,7 @@ package mb_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -366,4 +367,29 @@ func FuzzEncode2(f *testing.F) {
 		}
 		checkEncodeKernels(t, c.codec, src)
 	})
+}
+
+// TestHasLead24 checks the word test of Encode2 against a byte loop, for
+// every byte value at every place of a word of other bytes.
+func TestHasLead24(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 20000; i++ {
+		var w [8]byte
+		for k := range w {
+			w[k] = byte(r.IntN(256))
+			if r.IntN(3) > 0 {
+				w[k] = byte(r.IntN(0xC0)) // ASCII and continuations, which are not leads
+			}
+		}
+		w[r.IntN(8)] = byte(i)
+		want := false
+		for _, b := range w {
+			if b >= 0xC0 && b < 0xE0 || b >= 0xF0 && b < 0xF8 {
+				want = true
+			}
+		}
+		if got := mb.HasLead24(binary.LittleEndian.Uint64(w[:])); got != want {
+			t.Fatalf("HasLead24(% x) = %v, want %v", w, got, want)
+		}
+	}
 }

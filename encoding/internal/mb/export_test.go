@@ -5,3 +5,6 @@ var Decode2Scalar = decode2Scalar
 
 // Encode2Scalar exports encode2Scalar to the external tests.
 var Encode2Scalar = encode2Scalar
+
+// HasLead24 exports hasLead24 to the external tests.
+var HasLead24 = hasLead24
