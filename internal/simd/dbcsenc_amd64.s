@@ -195,8 +195,8 @@ mixed:
 	ANDNQ R11, R15, R11
 
 	// The characters before the first candidate f. (A branch, not a
-	// CMOV: the next block's address then waits for the leads alone,
-	// not for the candidates.)
+	// CMOV: the next block's address then waits for bytes 62 and 63
+	// alone, not for the candidates.)
 	TZCNTQ  CX, CX                   // CX: f (64: none)
 	CMPQ    CX, $64
 	JNE     cut
