@@ -28,6 +28,7 @@
 //	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //	DecodePairs              VPCOMPRESSB, VPGATHERDD     none (the codec's scalar loop)
+//	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
 //	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   none
 //	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    none
 //

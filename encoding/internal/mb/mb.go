@@ -448,11 +448,49 @@ func decode2Scalar(dst, src []byte, t *Pairs) (nDst, nSrc int) {
 // the caller's general loop. The character skip (0 for none) is always left
 // to the general loop. It does not allocate.
 //
+// With a vector kernel (simd.EncodePairs) it converts 64-byte blocks,
+// ASCII runs included, up to the first character it does not take; the
+// scalar code (encode2Scalar) takes the last bytes of the buffers. When
+// the first eight bytes of src hold the lead of a two- or four-byte
+// character, which stops both, the scalar code runs alone: text that
+// stops the fast path every few characters (words of a script the code
+// encodes by its general loop, between spaces) does not pay for starting
+// the kernel each time. When src starts with a byte that is neither ASCII
+// nor a three-byte lead, it returns at once.
+func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+	if len(src) == 0 || src[0] >= 0x80 && src[0]&0xF0 != 0xE0 {
+		return 0, 0 // a character neither path takes: the general loop's
+	}
+	if len(src) >= simd.EncodePairsMinSrc && len(dst) >= simd.EncodePairsMinDst && !hasLead24(binary.LittleEndian.Uint64(src)) {
+		var bad bool
+		nDst, nSrc, bad = simd.EncodePairs(dst, src, enc, skip)
+		if bad {
+			return
+		}
+	}
+	d, s := encode2Scalar(dst[nDst:], src[nSrc:], enc, skip)
+	return nDst + d, nSrc + s
+}
+
+// hasLead24 reports whether one of the eight bytes of w is the lead of a
+// two-byte (C0–DF) or four-byte (F0–F7) UTF-8 sequence: with x the bytes
+// masked and compared by XOR (0 where they match), (x-1)&^x has the high
+// bit of some byte set exactly when some byte of x is 0.
+func hasLead24(w uint64) bool {
+	const ones = 0x0101010101010101
+	x := w&(0xE0*ones) ^ 0xC0*ones
+	y := w&(0xF8*ones) ^ 0xF0*ones
+	return ((x-ones)&^x|(y-ones)&^y)&hiBits != 0
+}
+
+// encode2Scalar is Encode2 without the vector kernel; it stops at a run
+// of eight ASCII bytes, which the caller's vector ASCII path takes.
+//
 // Where it can, it takes four three-byte characters, or a word of three
 // or two and the ASCII byte after it, in one step: two overlapping
 // eight-byte words show the pattern, and one eight-byte store writes the
 // codes.
-func Encode2(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
+func encode2Scalar(dst, src []byte, enc *[65536]uint16, skip uint16) (nDst, nSrc int) {
 	for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
 		if nSrc+12 <= len(src) && nDst+8 <= len(dst) {
 			// Four three-byte characters (the common case of CJK text):
