@@ -56,8 +56,9 @@ Flags:
                           (named .FILE.ucs-tmp-PID-N), which is synced and
                           renamed over FILE on success and removed on
                           failure; FILE keeps its permissions, owner and
-                          group (where allowed) and its access and
-                          modification times. A symbolic link is followed
+                          group (where allowed), its access and
+                          modification times and, on Linux, its extended
+                          attributes and ACLs. A symbolic link is followed
                           and its target replaced (the link stays a link).
                           A file with more than one hard link is refused,
                           since the rename would split the links. As with
@@ -610,6 +611,11 @@ func commitTemp(env *Env, tmp *os.File, path string, keep os.FileInfo) (code int
 		keepOwner(tmp, keep)
 		// chown may clear set-id bits: set the mode again.
 		tmp.Chmod(keep.Mode().Perm() | keep.Mode()&(os.ModeSetuid|os.ModeSetgid|os.ModeSticky))
+		// Extended attributes and ACLs (which agree with the mode just
+		// set) follow; what cannot be kept is said, and is no failure.
+		for _, f := range keepXattrs(path, tmp) {
+			fmt.Fprintf(env.Stderr, "ucs convert: note: %s: extended attribute not kept: %s\n", path, f)
+		}
 	} else if st, err := os.Stat(path); err == nil {
 		tmp.Chmod(st.Mode().Perm())
 	} else {
