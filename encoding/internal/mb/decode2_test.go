@@ -270,23 +270,28 @@ func TestCodecsKernels(t *testing.T) {
 // and wants the same output and error as with the scalar kernel.
 func checkKernels(t *testing.T, c *encoding.Codec, src []byte) {
 	t.Helper()
-	type result struct {
-		out string
-		err string
-	}
-	run := func(k string) (res [2]result) {
+	sameUnderKernels(t, c.Name(), src, func(p encoding.Policy) ([]byte, error) {
+		return c.WithPolicy(p).AppendDecode(nil, src)
+	}, encoding.Fail, encoding.Replace)
+}
+
+// sameUnderKernels runs conv under every policy given, with every kernel,
+// and wants the same outputs and errors as with the scalar kernel.
+func sameUnderKernels(t *testing.T, name string, src []byte, conv func(encoding.Policy) ([]byte, error), policies ...encoding.Policy) {
+	t.Helper()
+	run := func(k string) (res []string) {
 		restore, _ := simd.ForceKernel(k)
 		defer restore()
-		for i, p := range []encoding.Policy{encoding.Fail, encoding.Replace} {
-			out, err := c.WithPolicy(p).AppendDecode(nil, src)
-			res[i] = result{string(out), fmt.Sprint(err)}
+		for _, p := range policies {
+			out, err := conv(p)
+			res = append(res, fmt.Sprintf("%q %v", out, err))
 		}
 		return res
 	}
 	want := run("scalar")
 	for _, k := range simd.Kernels() {
-		if got := run(k); got != want {
-			t.Fatalf("%s: % x: kernel %s gives %q, scalar %q", c.Name(), src, k, got, want)
+		if got := run(k); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: %+q: kernel %s gives %s, scalar %s", name, src, k, got, want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package mb_test
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
@@ -306,25 +305,9 @@ func TestEncodeCodecsKernels(t *testing.T) {
 // scalar kernel.
 func checkEncodeKernels(t *testing.T, c *encoding.Codec, src []byte) {
 	t.Helper()
-	type result struct {
-		out string
-		err string
-	}
-	run := func(k string) (res [3]result) {
-		restore, _ := simd.ForceKernel(k)
-		defer restore()
-		for i, p := range []encoding.Policy{encoding.Fail, encoding.Replace, encoding.Escape} {
-			out, err := c.WithPolicy(p).AppendEncode(nil, src)
-			res[i] = result{string(out), fmt.Sprint(err)}
-		}
-		return res
-	}
-	want := run("scalar")
-	for _, k := range simd.Kernels() {
-		if got := run(k); got != want {
-			t.Fatalf("%s: %+q: kernel %s gives %q, scalar %q", c.Name(), src, k, got, want)
-		}
-	}
+	sameUnderKernels(t, c.Name(), src, func(p encoding.Policy) ([]byte, error) {
+		return c.WithPolicy(p).AppendEncode(nil, src)
+	}, encoding.Fail, encoding.Replace, encoding.Escape)
 }
 
 // TestEncodeCodecsStreaming encodes mutated text longer than a few
