@@ -142,23 +142,34 @@ func (c *pairsCode) randPairs(r *rand.Rand, b []byte, n int, mix int) []byte {
 // canary beyond its end) and compares it with refDecodePairs.
 func checkPairs(t *testing.T, c *pairsCode, src []byte, size int) {
 	t.Helper()
+	checkPairsKernel(t, "DecodePairs", c.name, src, size,
+		func(dst []byte) (int, int, bool) { return DecodePairs(dst, src, c.t) },
+		func(dst []byte) (int, int, bool) { return refDecodePairs(dst, src, c.t) })
+}
+
+// checkPairsKernel runs a pairs kernel (run) on a dst of the given size,
+// with a canary beyond its end, and compares its result and output with
+// its reference (ref) on the avx512 kernel, and with nothing done on the
+// others, which have no vector step.
+func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, ref func(dst []byte) (int, int, bool)) {
+	t.Helper()
 	buf := make([]byte, size+64)
 	for i := range buf {
 		buf[i] = 0xA5
 	}
 	dst := buf[:size:size]
-	nDst, nSrc, bad := DecodePairs(dst, src, c.t)
+	nDst, nSrc, bad := run(dst)
 	if !bytes.Equal(buf[size:], bytes.Repeat([]byte{0xA5}, 64)) {
-		t.Fatalf("%s: % x: DecodePairs wrote beyond dst", c.name, src)
+		t.Fatalf("%s: %+q: %s wrote beyond dst", name, src, op)
 	}
 	want := make([]byte, size)
-	wDst, wSrc, wBad := refDecodePairs(want, src, c.t)
+	wDst, wSrc, wBad := ref(want)
 	if Kernel() != "avx512" {
 		wDst, wSrc, wBad = 0, 0, false
 	}
 	if nDst != wDst || nSrc != wSrc || bad != wBad || !bytes.Equal(dst[:nDst], want[:wDst]) {
-		t.Fatalf("%s: % x (%d bytes), dst %d bytes: DecodePairs = %d, %d, %v, % x; want %d, %d, %v, % x",
-			c.name, src, len(src), size, nDst, nSrc, bad, dst[:nDst], wDst, wSrc, wBad, want[:wDst])
+		t.Fatalf("%s: %+q (%d bytes), dst %d bytes: %s = %d, %d, %v, % x; want %d, %d, %v, % x",
+			name, src, len(src), size, op, nDst, nSrc, bad, dst[:nDst], wDst, wSrc, wBad, want[:wDst])
 	}
 }
 

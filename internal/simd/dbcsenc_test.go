@@ -142,24 +142,9 @@ func (t *encTable) randEnc(r *rand.Rand, b []byte, n, mix, odd int) []byte {
 // (with a canary beyond its end) and compares it with refEncodePairs.
 func checkEncodePairs(t *testing.T, tab *encTable, src []byte, size int) {
 	t.Helper()
-	buf := make([]byte, size+64)
-	for i := range buf {
-		buf[i] = 0xA5
-	}
-	dst := buf[:size:size]
-	nDst, nSrc, bad := EncodePairs(dst, src, tab.enc, tab.skip)
-	if !bytes.Equal(buf[size:], bytes.Repeat([]byte{0xA5}, 64)) {
-		t.Fatalf("%s: %+q: EncodePairs wrote beyond dst", tab.name, src)
-	}
-	want := make([]byte, size)
-	wDst, wSrc, wBad := refEncodePairs(want, src, tab.enc, tab.skip)
-	if Kernel() != "avx512" {
-		wDst, wSrc, wBad = 0, 0, false
-	}
-	if nDst != wDst || nSrc != wSrc || bad != wBad || !bytes.Equal(dst[:nDst], want[:wDst]) {
-		t.Fatalf("%s: %+q (%d bytes), dst %d bytes: EncodePairs = %d, %d, %v, % x; want %d, %d, %v, % x",
-			tab.name, src, len(src), size, nDst, nSrc, bad, dst[:nDst], wDst, wSrc, wBad, want[:wDst])
-	}
+	checkPairsKernel(t, "EncodePairs", tab.name, src, size,
+		func(dst []byte) (int, int, bool) { return EncodePairs(dst, src, tab.enc, tab.skip) },
+		func(dst []byte) (int, int, bool) { return refEncodePairs(dst, src, tab.enc, tab.skip) })
 }
 
 func TestEncodePairsRandom(t *testing.T) {
