@@ -348,11 +348,32 @@ func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
 // is written and no byte outside src is read. No default path of the
 // library calls them.
 
-// UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE.
-func UTF8ToUTF16LEValid(dst, src []byte) int { n, _ := UTF8ToUTF16LE(dst, src); return n }
+// UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE. The
+// avx512 kernel has its own step for it (the validating step without the
+// check); the others run UTF8ToUTF16LE.
+func UTF8ToUTF16LEValid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToUTF16LE != nil {
+			d, s := v.utf8ToUTF16LE(dst, src)
+			d2, _ := utf8ToUTF16Scalar(dst[d:], src[s:], false)
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToUTF16LE(dst, src)
+	return n
+}
 
-// UTF8ToUTF16BEValid is the assume-valid form of UTF8ToUTF16BE.
-func UTF8ToUTF16BEValid(dst, src []byte) int { n, _ := UTF8ToUTF16BE(dst, src); return n }
+// UTF8ToUTF16BEValid is the assume-valid form of UTF8ToUTF16BE:
+// UTF8ToUTF16LEValid, then the bytes of each unit swapped in place.
+func UTF8ToUTF16BEValid(dst, src []byte) int {
+	if len(src) < shortConvert {
+		n, _ := utf8ToUTF16Scalar(dst, src, true)
+		return n
+	}
+	n := UTF8ToUTF16LEValid(dst, src)
+	swap16(dst[:n])
+	return n
+}
 
 // UTF16LEToUTF8Valid is the assume-valid form of UTF16LEToUTF8.
 func UTF16LEToUTF8Valid(dst, src []byte) int { n, _ := UTF16LEToUTF8(dst, src); return n }

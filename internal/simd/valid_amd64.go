@@ -1,0 +1,27 @@
+//go:build amd64 && gc && !purego
+
+package simd
+
+// The assume-valid kernels (valid_amd64.s): the validating kernels
+// without their checks. They convert whole windows while src and dst
+// have room and return the bytes written and read; on ill-formed input
+// the output is unspecified but stays inside dst.
+
+// utf8ToUTF16LEValidAVX512 converts well-formed UTF-8 src to UTF-16LE in
+// 64-byte windows while at least 67 bytes of src are left and dst has
+// room for 128 bytes, and returns the bytes written and read.
+//
+//go:noescape
+func utf8ToUTF16LEValidAVX512(dst, src []byte) (nDst, nSrc int)
+
+var avx512Valid = &validImpl{
+	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
+}
+
+// validSteps returns the assume-valid steps of kernel k, or nil.
+func validSteps(k *impl) *validImpl {
+	if k == avx512Impl {
+		return avx512Valid
+	}
+	return nil
+}

@@ -1,0 +1,432 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// The assume-valid UTF-8 converters, AVX-512 (BW, VBMI2).
+//
+// Each is its validating twin in utf8_amd64.s (utf8ToUTF16LEAVX512,
+// utf8ToUTF32LEAVX512) with the Keiser–Lemire check taken out: no
+// prev1–3 loads, no table lookups, no error exit, and none of the check's
+// constants. The windows, the formulas and the stores are the same, so on
+// well-formed input the output is the same byte for byte.
+//
+// On ill-formed input the output is garbage but stays in bounds: a step
+// runs only while 67 bytes of src are left (it reads at most 66: the
+// window and the two bytes after each of its positions, or three for
+// GATHERCHARS) and while dst has room for the largest output of a window
+// (128 bytes for UTF-16, 256 for UTF-32); every store of a window starts
+// at most that far minus its own size from where the window's output
+// began, whatever the masks say, because each half adds at most 32 units
+// (or each gathered group 16 code points). A step advances 61 to 64 bytes,
+// so the loop always ends.
+//
+// The macros and constants below are copies of those of utf8_amd64.s (a
+// #define and a <> symbol are local to their file); see there for how
+// they work.
+
+
+// U8TO16HALF converts the 32 positions at p0 (with p1, p2 the addresses one
+// and two bytes further); K1 marks the ASCII positions, K2 those below
+// E0, K3 the character starts. It writes 64 bytes at (DI)(BX*1) and adds
+// the length of the output to BX.
+#define U8TO16HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
+// U8CP computes, in Z5, the code point each of 16 byte positions would
+// start (garbage where no character starts), from the bytes at p0 and the
+// three after it (p1, p2, p3), widened to dwords. K1 marks the ASCII
+// positions, K2 those below E0, K4 those below F0. With xi = bi&3F and
+// t = x1<<12 | x2<<6 | x3:
+//
+//   one byte:   b0
+//   two bytes:  (b0<<6 & 7C0)    | t>>12
+//   three:      (b0<<12 & F000)  | t>>6
+//   four:       (b0<<18 & 1C0000) | t
+//
+// Constants: Z11 3F, Z12 7C0, Z13 F000, Z14 1C0000 (dwords). Uses Z2–Z10.
+#define U8CP(p0, p1, p2, p3) \
+	VPMOVZXBD  p0, Z2; \
+	VPMOVZXBD  p1, Z3; \
+	VPMOVZXBD  p2, Z4; \
+	VPMOVZXBD  p3, Z5; \
+	VPANDD     Z11, Z3, Z3; \
+	VPANDD     Z11, Z4, Z4; \
+	VPANDD     Z11, Z5, Z5; \
+	VPSLLD     $12, Z3, Z3; \
+	VPSLLD     $6, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z5; \
+	VPSRLD     $6, Z5, Z7; \
+	VPSRLD     $12, Z5, Z8; \
+	VPSLLD     $18, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z14, Z6, Z5; \
+	VPSLLD     $12, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z13, Z6, Z7; \
+	VMOVDQA32  Z7, K4, Z5; \
+	VPSLLD     $6, Z2, Z6; \
+	VPTERNLOGD $0xF8, Z12, Z6, Z8; \
+	VMOVDQA32  Z8, K2, Z5; \
+	VMOVDQA32  Z2, K1, Z5
+
+// GATHERCHARS packs the characters of a window whose starts are in R15:
+// their first bytes (from Z1, the window) and the bytes one, two and
+// three places further go, compressed, to the buffer at CX (0, 64, 128
+// and 192 bytes on); the masks R10, R12, R13 are packed the same way (PEXT), and
+// R15 becomes the number of characters.
+#define GATHERCHARS \
+	KMOVQ     R15, K6; \
+	VPCOMPRESSB.Z Z1, K6, Z2; \
+	VMOVDQU64 Z2, (CX); \
+	VMOVDQU64 1(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 64(CX); \
+	VMOVDQU64 2(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 128(CX); \
+	VMOVDQU64 3(SI)(AX*1), Z2; \
+	VPCOMPRESSB.Z Z2, K6, Z2; \
+	VMOVDQU64 Z2, 192(CX); \
+	PEXTQ     R15, R10, R10; \
+	PEXTQ     R15, R12, R12; \
+	PEXTQ     R15, R13, R13; \
+	POPCNTQ   R15, R15
+
+// CHARMASKS sets the masks of U8CP for the next 16 gathered characters
+// (K3: the lanes that hold one, min(16, R15) of them) and shifts R10,
+// R12, R13.
+#define CHARMASKS \
+	MOVL  $-1, DX; \
+	BZHIL R15, DX, DX; \
+	KMOVW DX, K3; \
+	KMOVW R10, K1; \
+	KMOVW R12, K2; \
+	KMOVW R13, K4; \
+	SHRQ  $16, R10; \
+	SHRQ  $16, R12; \
+	SHRQ  $16, R13
+
+// U8QCONSTS loads the constants of U8CP (uses DX).
+#define U8QCONSTS \
+	MOVL $0x3F, DX; \
+	VPBROADCASTD DX, Z11; \
+	MOVL $0x7C0, DX; \
+	VPBROADCASTD DX, Z12; \
+	MOVL $0xF000, DX; \
+	VPBROADCASTD DX, Z13; \
+	MOVL $0x1C0000, DX; \
+	VPBROADCASTD DX, Z14; \
+	MOVL $0x10000, DX; \
+	VPBROADCASTD DX, Z15; \
+	MOVL $0x3FF, DX; \
+	VPBROADCASTD DX, Z16; \
+	MOVL $0xDC00D800, DX; \
+	VPBROADCASTD DX, Z17; \
+	MOVL $0x8080, DX; \
+	VPBROADCASTD DX, Z18; \
+	MOVL $0x80808080, DX; \
+	VPBROADCASTD DX, Z19
+
+// U8TO16HALFP is U8TO16HALF for windows with four-byte characters: K4
+// marks their leads and K6 their first continuation bytes. A lead lane
+// gets the first unit of the surrogate pair, the next lane the second,
+// both from the bytes the lanes have (b0, x1 = b1&3F, x2 = b2&3F):
+//
+//   lead:      D7C0 + ((b0&7)<<8 | x1<<2 | x2>>4)
+//   next lane: DC00 | (x1&F)<<6 | x2
+//
+// Constants: Z11 0007, Z12 D7C0, Z13 000F, Z14 DC00 (words), Z27, Z28 as
+// for U8TO16HALF.
+#define U8TO16HALFP(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPANDD     Z28, Z8, Z8; \
+	VPORD      Z3, Z8, Z8; \
+	VMOVDQU16  Z8, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPANDD     Z11, Z2, Z6; \
+	VPSLLW     $8, Z6, Z6; \
+	VPSLLW     $2, Z3, Z7; \
+	VPSRLW     $4, Z4, Z8; \
+	VPTERNLOGD $0xFE, Z7, Z8, Z6; \
+	VPADDW     Z12, Z6, K4, Z5; \
+	VPANDD     Z13, Z3, Z6; \
+	VPSLLW     $6, Z6, Z6; \
+	VPTERNLOGD $0xFE, Z14, Z4, Z6; \
+	VMOVDQU16  Z6, K6, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
+DATA q7<>+0(SB)/8, $0x0000000700000007
+DATA q7<>+8(SB)/8, $0x0000000700000007
+DATA q7<>+16(SB)/8, $0x0000000700000007
+DATA q7<>+24(SB)/8, $0x0000000700000007
+DATA q7<>+32(SB)/8, $0x0000000700000007
+DATA q7<>+40(SB)/8, $0x0000000700000007
+DATA q7<>+48(SB)/8, $0x0000000700000007
+DATA q7<>+56(SB)/8, $0x0000000700000007
+GLOBL q7<>(SB), RODATA|NOPTR, $64
+DATA q3f00<>+0(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+8(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+16(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+24(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+32(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+40(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+48(SB)/8, $0x00003F0000003F00
+DATA q3f00<>+56(SB)/8, $0x00003F0000003F00
+GLOBL q3f00<>(SB), RODATA|NOPTR, $64
+DATA q3f0000<>+0(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+8(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+16(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+24(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+32(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+40(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+48(SB)/8, $0x003F0000003F0000
+DATA q3f0000<>+56(SB)/8, $0x003F0000003F0000
+GLOBL q3f0000<>(SB), RODATA|NOPTR, $64
+DATA q3f000000<>+0(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+8(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+16(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+24(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+32(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+40(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+48(SB)/8, $0x3F0000003F000000
+DATA q3f000000<>+56(SB)/8, $0x3F0000003F000000
+GLOBL q3f000000<>(SB), RODATA|NOPTR, $64
+DATA q3ff<>+0(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+8(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+16(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+24(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+32(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+40(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+48(SB)/8, $0x000003FF000003FF
+DATA q3ff<>+56(SB)/8, $0x000003FF000003FF
+GLOBL q3ff<>(SB), RODATA|NOPTR, $64
+DATA qd7c0<>+0(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+8(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+16(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+24(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+32(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+40(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+48(SB)/8, $0x0000D7C00000D7C0
+DATA qd7c0<>+56(SB)/8, $0x0000D7C00000D7C0
+GLOBL qd7c0<>(SB), RODATA|NOPTR, $64
+DATA qdc00<>+0(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+8(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+16(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+24(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+32(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+40(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+48(SB)/8, $0x0000DC000000DC00
+DATA qdc00<>+56(SB)/8, $0x0000DC000000DC00
+GLOBL qdc00<>(SB), RODATA|NOPTR, $64
+
+// QUADCP512 turns 16 dwords in Z1, each a four-byte UTF-8 sequence (low
+// byte first), into their code points in Z2:
+//   c = (d&7)<<18 | (d&3F00)<<4 | (d&3F0000)>>10 | (d&3F000000)>>24
+// Uses Z3, Z4.
+#define QUADCP512 \
+	VPANDD     q7<>(SB), Z1, Z2; \
+	VPSLLD     $18, Z2, Z2; \
+	VPANDD     q3f00<>(SB), Z1, Z3; \
+	VPSLLD     $4, Z3, Z3; \
+	VPANDD     q3f0000<>(SB), Z1, Z4; \
+	VPSRLD     $10, Z4, Z4; \
+	VPTERNLOGD $0xFE, Z3, Z4, Z2; \
+	VPANDD     q3f000000<>(SB), Z1, Z3; \
+	VPSRLD     $24, Z3, Z3; \
+	VPORD      Z3, Z2, Z2
+
+// func utf8ToUTF16LEValidAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes; Z11–Z14
+// the constants of U8TO16HALFP.
+TEXT ·utf8ToUTF16LEValidAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x00070007, DX
+	VPBROADCASTD DX, Z11
+	MOVL $0xD7C0D7C0, DX
+	VPBROADCASTD DX, Z12
+	MOVL $0x000F000F, DX
+	VPBROADCASTD DX, Z13
+	MOVL $0xDC00DC00, DX
+	VPBROADCASTD DX, Z14
+
+v16loop:
+	// A window needs 67 bytes of src (it reads 66) and 128 of room.
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67
+	JB   v16done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $128
+	JB   v16done
+
+	// An ASCII window: widen its 64 bytes to 64 units.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       v16multi
+	VPMOVZXBW (SI)(AX*1), Z2
+	VPMOVZXBW 32(SI)(AX*1), Z3
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $128, BX
+	JMP       v16loop
+
+v16multi:
+	// The masks of the window's bytes (no check: the input is taken to
+	// be well formed).
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     v16allquad               // sixteen four-byte characters
+
+	// R14: the end of the last character that ends in the window (a
+	// lead among the last three bytes starts one that does not).
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  v16end2
+	MOVQ $63, R14
+	JMP  v16end
+
+v16end2:
+	BTQ  $62, R12
+	JCC  v16end3
+	MOVQ $62, R14
+	JMP  v16end
+
+v16end3:
+	BTQ  $61, R13
+	JCC  v16end
+	MOVQ $61, R14
+
+v16end:
+	BZHIQ R14, R13, R15
+	TESTQ R15, R15
+	JNZ   v16pairs                   // four-byte characters
+
+	// Characters of one to three bytes: each half of the window by
+	// U8TO16HALF, keeping the lanes of the character starts.
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   v16loop
+
+v16pairs:
+	// Four-byte characters: a lead's lane gets the first unit of its
+	// surrogate pair, its first continuation byte's lane the second
+	// (U8TO16HALFP); both lanes are kept.
+	MOVQ  R15, CX                    // CX: four-byte leads
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	MOVQ  CX, R13
+	SHLQ  $1, R13                    // R13: their first continuation bytes
+	ORQ   R13, R15                   // R15: the lanes to keep
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	SHRQ  $32, CX
+	SHRQ  $32, R13
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   v16loop
+
+v16allquad:
+	// Sixteen four-byte characters: code points by fixed arithmetic on
+	// dwords, then c -> the pair D7C0+(c>>10), DC00|c&3FF in one dword.
+	QUADCP512
+	VPSRLD     $10, Z2, Z3
+	VPADDD     qd7c0<>(SB), Z3, Z3
+	VPANDD     q3ff<>(SB), Z2, Z4
+	VPORD      qdc00<>(SB), Z4, Z4
+	VPSLLD     $16, Z4, Z4
+	VPORD      Z4, Z3, Z3
+	VMOVDQU64  Z3, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        v16loop
+
+v16done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
