@@ -381,8 +381,20 @@ func UTF16LEToUTF8Valid(dst, src []byte) int { n, _ := UTF16LEToUTF8(dst, src); 
 // UTF16BEToUTF8Valid is the assume-valid form of UTF16BEToUTF8.
 func UTF16BEToUTF8Valid(dst, src []byte) int { n, _ := UTF16BEToUTF8(dst, src); return n }
 
-// UTF8ToUTF32LEValid is the assume-valid form of UTF8ToUTF32LE.
-func UTF8ToUTF32LEValid(dst, src []byte) int { n, _ := UTF8ToUTF32LE(dst, src); return n }
+// UTF8ToUTF32LEValid is the assume-valid form of UTF8ToUTF32LE. The
+// avx512 kernel has its own step for it (the validating step without the
+// check); the others run UTF8ToUTF32LE.
+func UTF8ToUTF32LEValid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToUTF32LE != nil {
+			d, s := v.utf8ToUTF32LE(dst, src)
+			d2, _ := utf8ToUTF32LEScalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToUTF32LE(dst, src)
+	return n
+}
 
 // UTF32LEToUTF8Valid is the assume-valid form of UTF32LEToUTF8.
 func UTF32LEToUTF8Valid(dst, src []byte) int { n, _ := UTF32LEToUTF8(dst, src); return n }

@@ -14,8 +14,16 @@ package simd
 //go:noescape
 func utf8ToUTF16LEValidAVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToUTF32LEValidAVX512 is utf8ToUTF16LEValidAVX512 to UTF-32LE: dst
+// must have room for 256 bytes for a window to be converted.
+//
+//go:noescape
+func utf8ToUTF32LEValidAVX512(dst, src []byte) (nDst, nSrc int)
+
+// avx512Valid holds the avx512 kernel's assume-valid steps.
 var avx512Valid = &validImpl{
 	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
+	utf8ToUTF32LE: utf8ToUTF32LEValidAVX512,
 }
 
 // validSteps returns the assume-valid steps of kernel k, or nil.

@@ -430,3 +430,178 @@ v16done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// func utf8ToUTF32LEValidAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// The windows of utf8ToUTF16LEValidAVX512; every non-ASCII window goes by
+// code point as in utf8ToUTF32LEAVX512: 32 positions at a time in 16-bit
+// lanes when it has no four-byte character (U8TO32HALF), else gathered
+// into the buffer on the stack and converted 16 characters at a time
+// (GATHERCHARS, U8CP). Registers as in utf8ToUTF16LEValidAVX512, with
+// Z11–Z19 the constants of U8CP; the output of a window is at most 256
+// bytes.
+TEXT ·utf8ToUTF32LEValidAVX512(SB), NOSPLIT, $256-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	U8QCONSTS
+
+v32loop:
+	// A window needs 67 bytes of src (it reads 67 in GATHERCHARS) and 256
+	// of room.
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67
+	JB   v32done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $256
+	JB   v32done
+
+	// An ASCII window: widen its 64 bytes to 64 dwords.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       v32multi
+	VPMOVZXBD (SI)(AX*1), Z2
+	VPMOVZXBD 16(SI)(AX*1), Z3
+	VPMOVZXBD 32(SI)(AX*1), Z4
+	VPMOVZXBD 48(SI)(AX*1), Z5
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	VMOVDQU64 Z4, 128(DI)(BX*1)
+	VMOVDQU64 Z5, 192(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $256, BX
+	JMP       v32loop
+
+v32multi:
+	// The masks of the window's bytes (no check).
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     v32allquad               // sixteen four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  v32end2
+	MOVQ $63, R14
+	JMP  v32end
+
+v32end2:
+	BTQ  $62, R12
+	JCC  v32end3
+	MOVQ $62, R14
+	JMP  v32end
+
+v32end3:
+	BTQ  $61, R13
+	JCC  v32end
+	MOVQ $61, R14
+
+v32end:
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	BZHIQ R14, R13, DX
+	TESTQ DX, DX
+	JNZ   v32quad                    // four-byte characters: by code point
+
+	// Characters of one to three bytes: 32 positions at a time in 16-bit
+	// lanes, as to UTF-16, the starts compressed, then widened to dwords.
+	// Each half stores 128 bytes and adds at most 128 to BX.
+#define U8TO32HALF(p0, p1, p2) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPMOVZXBW  p2, Z4; \
+	VPANDD     Z27, Z3, Z3; \
+	VPANDD     Z27, Z4, Z4; \
+	VPSLLW     $12, Z2, Z5; \
+	VPSLLW     $6, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z4, Z7, Z5; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z3, K2, Z5; \
+	VMOVDQU16  Z2, K1, Z5; \
+	VPCOMPRESSW.Z Z5, K3, Z6; \
+	VPMOVZXWD  Y6, Z7; \
+	VEXTRACTI64X4 $1, Z6, Y8; \
+	VPMOVZXWD  Y8, Z9; \
+	VMOVDQU64  Z7, (DI)(BX*1); \
+	VMOVDQU64  Z9, 64(DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*4), BX
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO32HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   v32loop
+
+v32quad:
+	// Four-byte characters: the characters' bytes gathered into the
+	// buffer, then U8CP on 16 at a time; each store is 64 bytes at most
+	// 192 past the window's output start (at most 64 characters).
+	NOTQ  R13                        // R13: below F0
+	LEAQ  buf-256(SP), CX
+	GATHERCHARS
+
+v32q:
+	CHARMASKS
+	U8CP((CX), 64(CX), 128(CX), 192(CX))
+	VMOVDQU64 Z5, (DI)(BX*1)
+	MOVQ    $16, R11
+	CMPQ    R15, R11
+	CMOVQLT R15, R11
+	LEAQ    (BX)(R11*4), BX
+	ADDQ    $16, CX
+	SUBQ    $16, R15
+	JG      v32q
+	ADDQ R14, AX
+	JMP  v32loop
+
+v32allquad:
+	// Sixteen four-byte characters: by fixed arithmetic on dwords.
+	QUADCP512
+	VMOVDQU64  Z2, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        v32loop
+
+v32done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
