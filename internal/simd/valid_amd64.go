@@ -20,16 +20,43 @@ func utf8ToUTF16LEValidAVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToUTF32LEValidAVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToUTF16LEValidAVX2 is utf8ToUTF16LEValidAVX512 on 32-byte windows:
+// it converts while at least 34 bytes of src are left and dst has room
+// for 80 bytes.
+//
+//go:noescape
+func utf8ToUTF16LEValidAVX2(dst, src []byte) (nDst, nSrc int)
+
+// utf8ToUTF32LEValidAVX2 is utf8ToUTF16LEValidAVX2 to UTF-32LE (160 bytes
+// of room); it stops before a window with four-byte characters unless
+// the window is eight of them.
+//
+//go:noescape
+func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
+
 // avx512Valid holds the avx512 kernel's assume-valid steps.
 var avx512Valid = &validImpl{
 	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
 	utf8ToUTF32LE: utf8ToUTF32LEValidAVX512,
 }
 
+// avx2Valid holds the avx2 kernel's assume-valid steps. The UTF-32 step
+// stops before windows with four-byte characters: stepLoop has the scalar
+// code convert a chunk there and calls the step again.
+var avx2Valid = &validImpl{
+	utf8ToUTF16LE: utf8ToUTF16LEValidAVX2,
+	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
+		return stepLoop(dst, src, utf8ToUTF32LEValidAVX2, utf8ToUTF32LEScalar, 64)
+	},
+}
+
 // validSteps returns the assume-valid steps of kernel k, or nil.
 func validSteps(k *impl) *validImpl {
-	if k == avx512Impl {
+	switch k {
+	case avx512Impl:
 		return avx512Valid
+	case avx2Impl:
+		return avx2Valid
 	}
 	return nil
 }

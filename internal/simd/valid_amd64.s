@@ -605,3 +605,395 @@ v32done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// The AVX2 forms: utf8ToUTF16LEAVX2 and utf8ToUTF32LEAVX2 without the
+// check, on 32-byte windows. The bounds: a window reads 34 bytes of src
+// (each of its positions and the two bytes after it) and is converted
+// only while 34 are left; for UTF-16, each half stores 16 bytes, moves
+// BX by at most 16, stores 16 more and moves by at most 16 again, so a
+// window writes at most 64 bytes (80 of room are asked, as in the
+// validating form); for UTF-32 at most 128 (160 asked). The macros are
+// copies of those of utf8_amd64.s, where they are explained.
+
+// QUADCP256 is QUADCP512 for 8 dwords in Y1 (result in Y2; uses Y3, Y4).
+#define QUADCP256 \
+	VPAND      q7<>(SB), Y1, Y2; \
+	VPSLLD     $18, Y2, Y2; \
+	VPAND      q3f00<>(SB), Y1, Y3; \
+	VPSLLD     $4, Y3, Y3; \
+	VPOR       Y3, Y2, Y2; \
+	VPAND      q3f0000<>(SB), Y1, Y4; \
+	VPSRLD     $10, Y4, Y4; \
+	VPOR       Y4, Y2, Y2; \
+	VPAND      q3f000000<>(SB), Y1, Y3; \
+	VPSRLD     $24, Y3, Y3; \
+	VPOR       Y3, Y2, Y2
+
+// U8UNITS16 computes in Y5 the units of the 16 positions at p0 (p1, p2:
+// one and two bytes further). Constants: Y9 003F, Y10 07C0, Y11 00DF,
+// Y12 007F (words). Uses Y2–Y8.
+#define U8UNITS16(p0, p1, p2) \
+	VPMOVZXBW  p0, Y2; \
+	VPMOVZXBW  p1, Y3; \
+	VPMOVZXBW  p2, Y4; \
+	VPAND      Y9, Y3, Y3; \
+	VPAND      Y9, Y4, Y4; \
+	VPSLLW     $12, Y2, Y5; \
+	VPSLLW     $6, Y3, Y7; \
+	VPOR       Y7, Y5, Y5; \
+	VPOR       Y4, Y5, Y5; \
+	VPSLLW     $6, Y2, Y7; \
+	VPAND      Y10, Y7, Y7; \
+	VPOR       Y3, Y7, Y7; \
+	VPCMPGTW   Y11, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y7, Y5; \
+	VPCMPGTW   Y12, Y2, Y8; \
+	VPBLENDVB  Y8, Y5, Y2, Y5
+
+// PACK16 packs the units in Y5 of the starts in the low 16 bits of R15
+// (wordShuf at CX); R11 and R12 receive the lanes' start masks.
+#define PACK16 \
+	MOVL       R15, R11; \
+	ANDL       $0xFF, R11; \
+	MOVL       R11, DX; \
+	SHLL       $4, DX; \
+	VMOVDQU    (CX)(DX*1), X6; \
+	MOVL       R15, R12; \
+	SHRL       $8, R12; \
+	ANDL       $0xFF, R12; \
+	MOVL       R12, DX; \
+	SHLL       $4, DX; \
+	VINSERTI128 $1, (CX)(DX*1), Y6, Y6; \
+	VPSHUFB    Y6, Y5, Y5; \
+	POPCNTL    R11, R11; \
+	POPCNTL    R12, R12
+
+#define STORE16 \
+	VMOVDQU    X5, (DI)(BX*1); \
+	LEAQ       (BX)(R11*2), BX; \
+	VEXTRACTI128 $1, Y5, X7; \
+	VMOVDQU    X7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*2), BX
+
+#define STORE32 \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R11*4), BX; \
+	VEXTRACTI128 $1, Y5, X5; \
+	VPMOVZXWD  X5, Y7; \
+	VMOVDQU    Y7, (DI)(BX*1); \
+	LEAQ       (BX)(R12*4), BX
+
+
+DATA w0007<>+0(SB)/8, $0x0007000700070007
+DATA w0007<>+8(SB)/8, $0x0007000700070007
+DATA w0007<>+16(SB)/8, $0x0007000700070007
+DATA w0007<>+24(SB)/8, $0x0007000700070007
+GLOBL w0007<>(SB), RODATA|NOPTR, $32
+DATA wD7C0<>+0(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+8(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+16(SB)/8, $0xD7C0D7C0D7C0D7C0
+DATA wD7C0<>+24(SB)/8, $0xD7C0D7C0D7C0D7C0
+GLOBL wD7C0<>(SB), RODATA|NOPTR, $32
+DATA w000F<>+0(SB)/8, $0x000F000F000F000F
+DATA w000F<>+8(SB)/8, $0x000F000F000F000F
+DATA w000F<>+16(SB)/8, $0x000F000F000F000F
+DATA w000F<>+24(SB)/8, $0x000F000F000F000F
+GLOBL w000F<>(SB), RODATA|NOPTR, $32
+DATA wDC00<>+0(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+8(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+16(SB)/8, $0xDC00DC00DC00DC00
+DATA wDC00<>+24(SB)/8, $0xDC00DC00DC00DC00
+GLOBL wDC00<>(SB), RODATA|NOPTR, $32
+DATA w00EF<>+0(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+8(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+16(SB)/8, $0x00EF00EF00EF00EF
+DATA w00EF<>+24(SB)/8, $0x00EF00EF00EF00EF
+GLOBL w00EF<>(SB), RODATA|NOPTR, $32
+DATA wBits<>+0(SB)/8, $0x0008000400020001
+DATA wBits<>+8(SB)/8, $0x0080004000200010
+DATA wBits<>+16(SB)/8, $0x0800040002000100
+DATA wBits<>+24(SB)/8, $0x8000400020001000
+GLOBL wBits<>(SB), RODATA|NOPTR, $32
+
+// PAIRS16 puts the surrogate pairs of four-byte characters into the units
+// U8UNITS16 left in Y5 (b0 in Y2, x1 in Y3, x2 in Y4); R13's low 16 bits
+// mark the lanes of first continuation bytes. Uses Y6–Y8, DX.
+#define PAIRS16 \
+	VPCMPGTW   w00EF<>(SB), Y2, Y8; \
+	VPAND      w0007<>(SB), Y2, Y6; \
+	VPSLLW     $8, Y6, Y6; \
+	VPSLLW     $2, Y3, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPSRLW     $4, Y4, Y7; \
+	VPOR       Y7, Y6, Y6; \
+	VPADDW     wD7C0<>(SB), Y6, Y6; \
+	VPBLENDVB  Y8, Y6, Y5, Y5; \
+	VPAND      w000F<>(SB), Y3, Y6; \
+	VPSLLW     $6, Y6, Y6; \
+	VPOR       Y4, Y6, Y6; \
+	VPOR       wDC00<>(SB), Y6, Y6; \
+	MOVL       R13, DX; \
+	VMOVD      DX, X7; \
+	VPBROADCASTW X7, Y7; \
+	VPAND      wBits<>(SB), Y7, Y7; \
+	VPCMPEQW   wBits<>(SB), Y7, Y7; \
+	VPBLENDVB  Y7, Y6, Y5, Y5
+
+// XCONSTS loads the constants of U8UNITS16: Y9 003F, Y10 07C0, Y11 00DF,
+// Y12 007F (words); CX wordShuf.
+#define XCONSTS \
+	MOVL $0x003F003F, DX; \
+	VMOVQ DX, X9; \
+	VPBROADCASTD X9, Y9; \
+	MOVL $0x07C007C0, DX; \
+	VMOVQ DX, X10; \
+	VPBROADCASTD X10, Y10; \
+	MOVL $0x00DF00DF, DX; \
+	VMOVQ DX, X11; \
+	VPBROADCASTD X11, Y11; \
+	MOVL $0x007F007F, DX; \
+	VMOVQ DX, X12; \
+	VPBROADCASTD X12, Y12; \
+	LEAQ ·wordShuf(SB), CX
+
+// XMASKS sets, for the 32-byte window in Y1 whose non-ASCII bytes are in
+// R10, R11 to its leads, R12 to its leads of three or four bytes, R13 to
+// its leads of four bytes (no check: the input is taken to be well
+// formed).
+#define XMASKS \
+	VPCMPGTB  cBF32<>(SB), Y1, Y2; \
+	VPMOVMSKB Y2, R11; \
+	ANDL      R10, R11; \
+	VPCMPGTB  cDF32<>(SB), Y1, Y2; \
+	VPMOVMSKB Y2, R12; \
+	ANDL      R10, R12; \
+	VPCMPGTB  cEF32<>(SB), Y1, Y2; \
+	VPMOVMSKB Y2, R13; \
+	ANDL      R10, R13
+
+// XEND sets R14 to the end of the last character that ends in the window
+// (a lead among its last three bytes starts one that does not); uses l2,
+// l3 as labels.
+#define XEND(l2, l3, done) \
+	MOVQ $32, R14; \
+	BTL  $31, R11; \
+	JCC  l2; \
+	MOVQ $31, R14; \
+	JMP  done; \
+l2: \
+	BTL  $30, R12; \
+	JCC  l3; \
+	MOVQ $30, R14; \
+	JMP  done; \
+l3: \
+	BTL  $29, R13; \
+	JCC  done; \
+	MOVQ $29, R14
+
+DATA cBF32<>+0(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+8(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+16(SB)/8, $0xBFBFBFBFBFBFBFBF
+DATA cBF32<>+24(SB)/8, $0xBFBFBFBFBFBFBFBF
+GLOBL cBF32<>(SB), RODATA|NOPTR, $32
+DATA cDF32<>+0(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+8(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+16(SB)/8, $0xDFDFDFDFDFDFDFDF
+DATA cDF32<>+24(SB)/8, $0xDFDFDFDFDFDFDFDF
+GLOBL cDF32<>(SB), RODATA|NOPTR, $32
+DATA cEF32<>+0(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+8(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+16(SB)/8, $0xEFEFEFEFEFEFEFEF
+DATA cEF32<>+24(SB)/8, $0xEFEFEFEFEFEFEFEF
+GLOBL cEF32<>(SB), RODATA|NOPTR, $32
+
+// func utf8ToUTF16LEValidAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX wordShuf; Y9–Y12 the constants of U8UNITS16.
+TEXT ·utf8ToUTF16LEValidAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	XCONSTS
+
+y16loop:
+	// A window needs 34 bytes of src and 80 of room.
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34
+	JB   y16done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $80
+	JB   y16done
+
+	// An ASCII window: widen its 32 bytes to 32 units.
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       y16multi
+	VPMOVZXBW (SI)(AX*1), Y2
+	VPMOVZXBW 16(SI)(AX*1), Y3
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	ADDQ      $64, BX
+	ADDQ      $32, AX
+	JMP       y16loop
+
+y16multi:
+	XMASKS
+	CMPL R13, $0x11111111
+	JEQ  y16allquad                  // eight four-byte characters
+	XEND(y16end2, y16end3, y16end)
+
+y16end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   y16quad                    // four-byte characters
+
+	// Characters of one to three bytes: the units of 16 positions at a
+	// time, those of the character starts packed and stored.
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   y16loop
+
+y16quad:
+	// Four-byte characters: the lead's lane and its first continuation
+	// byte's lane get the two units of the pair (PAIRS16) and are kept.
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+	MOVL  DX, R13
+	SHLL  $1, R13                    // R13: their first continuation bytes
+	ORL   R13, R15                   // R15: the lanes to keep
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PAIRS16
+	PACK16
+	STORE16
+	SHRL  $16, R15
+	SHRL  $16, R13
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PAIRS16
+	PACK16
+	STORE16
+	ADDQ  R14, AX
+	JMP   y16loop
+
+y16allquad:
+	// Eight four-byte characters: by fixed arithmetic on dwords.
+	QUADCP256
+	VPSRLD     $10, Y2, Y3
+	VPADDD     qd7c0<>(SB), Y3, Y3
+	VPAND      q3ff<>(SB), Y2, Y4
+	VPOR       qdc00<>(SB), Y4, Y4
+	VPSLLD     $16, Y4, Y4
+	VPOR       Y4, Y3, Y3
+	VMOVDQU    Y3, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        y16loop
+
+y16done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// As utf8ToUTF16LEValidAVX2, the units widened to dwords (STORE32). Like
+// the validating form it stops before a window with a four-byte
+// character that is not one of eight; the caller converts a chunk with
+// the scalar code and calls again.
+TEXT ·utf8ToUTF32LEValidAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	XCONSTS
+
+y32loop:
+	// A window needs 34 bytes of src and 160 of room.
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $34
+	JB   y32done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $160
+	JB   y32done
+
+	// An ASCII window: widen its 32 bytes to 32 dwords.
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       y32multi
+	VPMOVZXBD (SI)(AX*1), Y2
+	VPMOVZXBD 8(SI)(AX*1), Y3
+	VPMOVZXBD 16(SI)(AX*1), Y4
+	VPMOVZXBD 24(SI)(AX*1), Y5
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	VMOVDQU   Y4, 64(DI)(BX*1)
+	VMOVDQU   Y5, 96(DI)(BX*1)
+	ADDQ      $128, BX
+	ADDQ      $32, AX
+	JMP       y32loop
+
+y32multi:
+	XMASKS
+	CMPL R13, $0x11111111
+	JEQ  y32allquad                  // eight four-byte characters
+	XEND(y32end2, y32end3, y32end)
+
+y32end:
+	BZHIL R14, R13, DX
+	TESTL DX, DX
+	JNZ   y32done                    // a four-byte character: left to the scalar code
+
+	// Characters of one to three bytes: the units of 16 positions at a
+	// time, those of the character starts packed, widened and stored.
+	MOVL  R10, R15
+	NOTL  R15
+	ORL   R11, R15
+	BZHIL R14, R15, R15              // R15: character starts
+	U8UNITS16((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	PACK16
+	STORE32
+	SHRL  $16, R15
+	U8UNITS16(16(SI)(AX*1), 17(SI)(AX*1), 18(SI)(AX*1))
+	PACK16
+	STORE32
+	ADDQ  R14, AX
+	JMP   y32loop
+
+y32allquad:
+	// Eight four-byte characters: by fixed arithmetic on dwords.
+	QUADCP256
+	VMOVDQU    Y2, (DI)(BX*1)
+	ADDQ       $32, BX
+	ADDQ       $32, AX
+	JMP        y32loop
+
+y32done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
