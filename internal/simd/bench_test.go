@@ -130,3 +130,6 @@ func BenchmarkUTF16LEToUTF8Valid(b *testing.B) {
 func BenchmarkUTF8ToUTF32LEValid(b *testing.B) {
 	benchValid(b, "utf8-to-utf32le", UTF8ToUTF32LEValid)
 }
+func BenchmarkUTF32LEToUTF8Valid(b *testing.B) {
+	benchValid(b, "utf32le-to-utf8", UTF32LEToUTF8Valid)
+}

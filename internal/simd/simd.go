@@ -397,7 +397,17 @@ func UTF8ToUTF32LEValid(dst, src []byte) int {
 }
 
 // UTF32LEToUTF8Valid is the assume-valid form of UTF32LEToUTF8.
-func UTF32LEToUTF8Valid(dst, src []byte) int { n, _ := UTF32LEToUTF8(dst, src); return n }
+func UTF32LEToUTF8Valid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf32LEToUTF8 != nil {
+			d, s := v.utf32LEToUTF8(dst, src)
+			d2, _ := utf32LEToUTF8Scalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF32LEToUTF8(dst, src)
+	return n
+}
 
 // Latin1ToUTF8Valid is the assume-valid form of Latin1ToUTF8 (all Latin-1
 // input is valid).

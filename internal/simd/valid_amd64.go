@@ -34,10 +34,17 @@ func utf8ToUTF16LEValidAVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
 
+// utf32LEToUTF8ValidAVX512 converts 16-unit blocks of UTF-32LE src
+// while dst has room for 64 bytes, without checking the units.
+//
+//go:noescape
+func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
+
 // avx512Valid holds the avx512 kernel's assume-valid steps.
 var avx512Valid = &validImpl{
 	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
 	utf8ToUTF32LE: utf8ToUTF32LEValidAVX512,
+	utf32LEToUTF8: utf32LEToUTF8ValidAVX512,
 }
 
 // avx2Valid holds the avx2 kernel's assume-valid steps. The UTF-32 step

@@ -997,3 +997,115 @@ y32done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// utf32LEToUTF8AVX512 (utf32_amd64.s) without its check for units above
+// 10FFFF or in D800–DFFF. On such a unit the lane gets the formula's
+// bytes for it; the store is still the one 64-byte store of the block.
+TEXT ·utf32LEToUTF8ValidAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+
+	MOVL $0x3F00, DX
+	VPBROADCASTD DX, Z20
+	MOVL $0x3F0000, DX
+	VPBROADCASTD DX, Z21
+	MOVL $0x3F000000, DX
+	VPBROADCASTD DX, Z22
+	MOVL $0x80C0, DX
+	VPBROADCASTD DX, Z23
+	MOVL $0x8080E0, DX
+	VPBROADCASTD DX, Z24
+	MOVL $0x808080F0, DX
+	VPBROADCASTD DX, Z25
+	MOVL $0x80, DX
+	VPBROADCASTD DX, Z26
+	MOVL $0x800, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x10000, DX
+	VPBROADCASTD DX, Z28
+	MOVL $0x110000, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xFFFFF800, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xD800, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x8080, DX
+	VPBROADCASTD DX, Z16
+	MOVL $0x808080, DX
+	VPBROADCASTD DX, Z17
+	MOVL $0x80808080, DX
+	VPBROADCASTD DX, Z18
+	MOVL $0xFFFFFF80, DX
+	VPBROADCASTD DX, Z19
+
+v32uloop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $64
+	JB   v32udone
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   v32udone
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPTESTMD  Z19, Z1, K1            // K1: units above 7F
+	KORTESTW  K1, K1
+	JNZ       v32uwide
+	VPMOVDB   Z1, X2                 // ASCII: one byte per unit
+	VMOVDQU   X2, (DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $16, BX
+	JMP       v32uloop
+
+v32uwide:
+	VPCMPUD $1, Z26, Z1, K3          // K3: below 80
+	VPCMPUD $1, Z27, Z1, K4          // K4: below 800
+	VPCMPUD $1, Z28, Z1, K5          // K5: below 10000
+
+	VPSRLD     $18, Z1, Z4           // four bytes
+	VPSRLD     $4, Z1, Z5
+	VPTERNLOGD $0xF8, Z20, Z5, Z4
+	VPSLLD     $10, Z1, Z5
+	VPTERNLOGD $0xF8, Z21, Z5, Z4
+	VPSLLD     $24, Z1, Z5
+	VPTERNLOGD $0xF8, Z22, Z5, Z4
+	VPORD      Z25, Z4, Z4
+
+	VPSRLD     $12, Z1, Z6           // three bytes
+	VPSLLD     $2, Z1, Z5
+	VPTERNLOGD $0xF8, Z20, Z5, Z6
+	VPSLLD     $16, Z1, Z5
+	VPTERNLOGD $0xF8, Z21, Z5, Z6
+	VPORD      Z24, Z6, K5, Z4
+
+	VPSRLD     $6, Z1, Z6            // two bytes
+	VPSLLD     $8, Z1, Z5
+	VPTERNLOGD $0xF8, Z20, Z5, Z6
+	VPORD      Z23, Z6, K4, Z4
+	VMOVDQA32  Z1, K3, Z4            // one byte
+
+	VMOVDQA32  Z18, Z7               // the keep bytes
+	VMOVDQA32  Z17, K5, Z7
+	VMOVDQA32  Z16, K4, Z7
+	VMOVDQA32  Z26, K3, Z7
+	VPMOVB2M   Z7, K6
+	VPCOMPRESSB.Z Z4, K6, Z6
+	VMOVDQU64  Z6, (DI)(BX*1)
+	KMOVQ      K6, DX
+	POPCNTQ    DX, DX
+	ADDQ       DX, BX
+	ADDQ       $64, AX
+	JMP        v32uloop
+
+v32udone:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
