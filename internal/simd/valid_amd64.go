@@ -40,6 +40,12 @@ func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
 
+// utf32LEToUTF8ValidAVX2 converts 8-unit blocks of UTF-32LE src while
+// dst has room for 48 bytes, without checking the units.
+//
+//go:noescape
+func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
+
 // avx512Valid holds the avx512 kernel's assume-valid steps.
 var avx512Valid = &validImpl{
 	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
@@ -55,6 +61,7 @@ var avx2Valid = &validImpl{
 	utf8ToUTF32LE: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToUTF32LEValidAVX2, utf8ToUTF32LEScalar, 64)
 	},
+	utf32LEToUTF8: utf32LEToUTF8ValidAVX2,
 }
 
 // validSteps returns the assume-valid steps of kernel k, or nil.

@@ -1109,3 +1109,154 @@ v32udone:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+// func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
+//
+// utf32LEToUTF8AVX2 (avx2_amd64.s) without its check for units above
+// 10FFFF or in D800–DFFF: 8 units a step while 32 bytes of src are left
+// and dst has room for 48 (two 16-byte stores, the first followed by an
+// advance of at most 16, whatever the units hold).
+
+// dffffff80: the bits above 7F; d3f00: 3F00 (dwords).
+DATA dffffff80<>+0(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+8(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+16(SB)/8, $0xFFFFFF80FFFFFF80
+DATA dffffff80<>+24(SB)/8, $0xFFFFFF80FFFFFF80
+GLOBL dffffff80<>(SB), RODATA|NOPTR, $32
+DATA d3f00<>+0(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+8(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+16(SB)/8, $0x00003F0000003F00
+DATA d3f00<>+24(SB)/8, $0x00003F0000003F00
+GLOBL d3f00<>(SB), RODATA|NOPTR, $32
+
+// Registers and constants as in utf32LEToUTF8AVX2: DI dst, R8 len(dst),
+// SI src, R9 len(src), BX nDst, AX nSrc; R14 threeByteShuf, R15
+// threeByteLen; Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
+// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+TEXT ·utf32LEToUTF8ValidAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x3F0000, DX
+	VMOVQ DX, X8
+	VPBROADCASTD X8, Y8
+	MOVL $0x8080E0, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL $0x3F003F00, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x80C080C0, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x7F, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL $0x7FF, DX
+	VMOVQ DX, X13
+	VPBROADCASTD X13, Y13
+	MOVL $0xFFFF, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	MOVL $0x808080F0, DX
+	VMOVQ DX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0x3F000000, DX
+	VMOVQ DX, X0
+	VPBROADCASTD X0, Y0
+	LEAQ ·threeByteShuf(SB), R14
+	LEAQ ·threeByteLen(SB), R15
+
+vt2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   vt2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $48
+	JB   vt2done
+
+	VMOVDQU  (SI)(AX*1), Y3
+	VPTEST   dffffff80<>(SB), Y3
+	JNZ      vt2wide
+	VPACKUSDW Y3, Y3, Y3             // ASCII: narrow (lane by lane)
+	VPACKUSWB Y3, Y3, Y3
+	VMOVD    X3, (DI)(BX*1)
+	VEXTRACTI128 $1, Y3, X4
+	VMOVD    X4, 4(DI)(BX*1)
+	ADDQ     $32, AX
+	ADDQ     $8, BX
+	JMP      vt2loop
+
+vt2wide:
+	VPSRLD   $18, Y3, Y4             // four bytes
+	VPSRLD   $4, Y3, Y5
+	VPAND    d3f00<>(SB), Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPSLLD   $10, Y3, Y5
+	VPAND    Y8, Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPSLLD   $24, Y3, Y5
+	VPAND    Y0, Y5, Y5
+	VPOR     Y5, Y4, Y4
+	VPOR     Y15, Y4, Y4
+	VPSRLD   $12, Y3, Y5             // three bytes
+	VPSLLD   $2, Y3, Y6
+	VPAND    Y10, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPSLLD   $16, Y3, Y6
+	VPAND    Y8, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPOR     Y9, Y5, Y5
+	VPCMPGTD Y14, Y3, Y7             // above FFFF
+	VMOVMSKPS Y7, R10
+	VPBLENDVB Y7, Y4, Y5, Y4
+	VPSRLD   $6, Y3, Y5              // two bytes
+	VPSLLD   $8, Y3, Y6
+	VPAND    Y10, Y6, Y6
+	VPOR     Y6, Y5, Y5
+	VPOR     Y11, Y5, Y5
+	VPCMPGTD Y13, Y3, Y7             // above 7FF
+	VMOVMSKPS Y7, R12
+	VPBLENDVB Y7, Y4, Y5, Y4
+	VPCMPGTD Y12, Y3, Y7             // above 7F
+	VMOVMSKPS Y7, R11
+	VPBLENDVB Y7, Y4, Y3, Y4
+	// Keys: bit 0 of a dword's code is set for lengths 2 and 4, bit 1
+	// for lengths 3 and 4.
+	ANDNL    R11, R12, R11           // R11: exactly two bytes
+	ORL      R10, R11                // ... or four
+	MOVL     $0x5555, DX
+	PDEPL    DX, R11, R11
+	MOVL     $0xAAAA, DX
+	PDEPL    DX, R12, R12
+	ORL      R12, R11
+	MOVL     R11, R12
+	ANDL     $0xFF, R12
+	MOVL     R12, DX
+	SHLL     $4, DX
+	VMOVDQU  (R14)(DX*1), X6
+	SHRL     $8, R11
+	MOVL     R11, DX
+	SHLL     $4, DX
+	VINSERTI128 $1, (R14)(DX*1), Y6, Y6
+	VPSHUFB  Y6, Y4, Y4
+	VMOVDQU  X4, (DI)(BX*1)
+	MOVBLZX  (R15)(R12*1), DX
+	ADDQ     DX, BX
+	VEXTRACTI128 $1, Y4, X7
+	VMOVDQU  X7, (DI)(BX*1)
+	MOVBLZX  (R15)(R11*1), DX
+	ADDQ     DX, BX
+	ADDQ     $32, AX
+	JMP      vt2loop
+
+vt2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
