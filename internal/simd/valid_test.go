@@ -283,3 +283,17 @@ func checkValidSafe(t *testing.T, op convOp, src []byte, room int) {
 		}
 	}
 }
+
+// TestValidAllocs pins the assume-valid converters at zero allocations.
+func TestValidAllocs(t *testing.T) {
+	text := []byte("Ünïcödé ✓ ∑ 😀 𝄞 日本語のテキスト and ASCII, more than one block of it")
+	eachKernel(t, func(t *testing.T, kernel string) {
+		for _, op := range convOps {
+			src := validForm(op, text)
+			dst := make([]byte, 4*len(src))
+			if n := testing.AllocsPerRun(20, func() { op.valid(dst, src) }); n != 0 {
+				t.Errorf("%sValid allocates %v times a call", op.name, n)
+			}
+		}
+	})
+}
