@@ -2,23 +2,25 @@
 
 #include "textflag.h"
 
-// The assume-valid UTF-8 converters, AVX-512 (BW, VBMI2).
+// The assume-valid converters: UTF-8 to UTF-16LE and to UTF-32LE
+// (AVX-512 with BW and VBMI2, and AVX2), UTF-32LE to UTF-8 (both).
 //
-// Each is its validating twin in utf8_amd64.s (utf8ToUTF16LEAVX512,
-// utf8ToUTF32LEAVX512) with the Keiser–Lemire check taken out: no
-// prev1–3 loads, no table lookups, no error exit, and none of the check's
-// constants. The windows, the formulas and the stores are the same, so on
-// well-formed input the output is the same byte for byte.
+// Each is its validating twin (utf8_amd64.s, utf32_amd64.s,
+// avx2_amd64.s) with the checks taken out; for UTF-8 that is the
+// Keiser–Lemire check: no prev1–3 loads, no table lookups, no error exit,
+// and none of the check's constants. The windows, the formulas and the
+// stores are the same, so on well-formed input the output is the same
+// byte for byte.
 //
-// On ill-formed input the output is garbage but stays in bounds: a step
-// runs only while 67 bytes of src are left (it reads at most 66: the
-// window and the two bytes after each of its positions, or three for
-// GATHERCHARS) and while dst has room for the largest output of a window
-// (128 bytes for UTF-16, 256 for UTF-32); every store of a window starts
-// at most that far minus its own size from where the window's output
-// began, whatever the masks say, because each half adds at most 32 units
-// (or each gathered group 16 code points). A step advances 61 to 64 bytes,
-// so the loop always ends.
+// On ill-formed input the output is garbage but stays in bounds. The
+// AVX-512 UTF-8 steps run only while 67 bytes of src are left (a window
+// reads the 64 bytes from its start and the two after each of them, three
+// in GATHERCHARS: at most 67 in all) and while dst has room for the
+// largest output of a window (128 bytes for UTF-16, 256 for UTF-32);
+// every store of a window ends within that room, whatever the masks say,
+// because each half adds at most 32 units (or each gathered group 16 code
+// points). A step advances 61 to 64 bytes, so the loop always ends. The
+// AVX2 forms and UTF-32LE to UTF-8 are bounded the same way (see each).
 //
 // The macros and constants below are copies of those of utf8_amd64.s (a
 // #define and a <> symbol are local to their file); see there for how
@@ -1001,8 +1003,23 @@ y32done:
 // func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
 //
 // utf32LEToUTF8AVX512 (utf32_amd64.s) without its check for units above
-// 10FFFF or in D800–DFFF. On such a unit the lane gets the formula's
+// 10FFFF or in D800–DFFF: 16 units a step while 64 bytes of src are left
+// and dst has room for 64. On such a unit the lane gets the formula's
 // bytes for it; the store is still the one 64-byte store of the block.
+//
+// Each 32-bit lane receives the whole UTF-8 form of its unit c, low byte
+// first, and a lane of keep bytes (80 per byte of the form) whose sign
+// bits select the bytes VPCOMPRESSB packs:
+//
+//   c < 80:    c
+//   c < 800:   80C0     | c>>6  | (c<<8 & 3F00)
+//   c < 10000: 8080E0   | c>>12 | (c<<2 & 3F00)  | (c<<16 & 3F0000)
+//   otherwise: 808080F0 | c>>18 | (c>>4 & 3F00)  | (c<<10 & 3F0000) | (c<<24 & 3F000000)
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+// Constants (dwords): Z20 3F00, Z21 3F0000, Z22 3F000000, Z23 80C0,
+// Z24 8080E0, Z25 808080F0, Z26 80, Z27 800, Z28 10000, Z16 8080,
+// Z17 808080, Z18 80808080, Z19 FFFFFF80.
 TEXT ·utf32LEToUTF8ValidAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -1029,12 +1046,6 @@ TEXT ·utf32LEToUTF8ValidAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD DX, Z27
 	MOVL $0x10000, DX
 	VPBROADCASTD DX, Z28
-	MOVL $0x110000, DX
-	VPBROADCASTD DX, Z29
-	MOVL $0xFFFFF800, DX
-	VPBROADCASTD DX, Z30
-	MOVL $0xD800, DX
-	VPBROADCASTD DX, Z31
 	MOVL $0x8080, DX
 	VPBROADCASTD DX, Z16
 	MOVL $0x808080, DX
