@@ -133,3 +133,6 @@ func BenchmarkUTF8ToUTF32LEValid(b *testing.B) {
 func BenchmarkUTF32LEToUTF8Valid(b *testing.B) {
 	benchValid(b, "utf32le-to-utf8", UTF32LEToUTF8Valid)
 }
+func BenchmarkUTF8ToLatin1Valid(b *testing.B) {
+	benchValid(b, "utf8-to-latin1", UTF8ToLatin1Valid)
+}

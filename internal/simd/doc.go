@@ -51,13 +51,13 @@
 // own, the validating kernels without their checks (valid_amd64.s):
 // UTF8ToUTF16LEValid (and so UTF8ToUTF16BEValid) and UTF8ToUTF32LEValid
 // drop the Keiser–Lemire check, UTF32LEToUTF8Valid the test for units
-// that are not scalar values, on both AVX-512 and AVX2. The others share
-// the validating code: in UTF16LEToUTF8 and UTF16BEToUTF8 the only check
-// is the pairing of surrogates, which the conversion needs anyway (a
-// kernel without it was measured no faster), Latin-1 input has nothing to
-// check, and UTF8ToLatin1's check is also what picks the characters to
-// convert. The scalar kernel (and the purego build) always runs the
-// validating code.
+// that are not scalar values, on both AVX-512 and AVX2; UTF8ToLatin1Valid
+// drops the test that leads are C2 or C3 and pair with continuation bytes,
+// on AVX-512. The others share the validating code: in UTF16LEToUTF8 and
+// UTF16BEToUTF8 the only check is the pairing of surrogates, which the
+// conversion needs anyway (a kernel without it was measured no faster),
+// and Latin-1 input has nothing to check. The scalar kernel (and the
+// purego build) always runs the validating code.
 //
 // The vector path finds, the scalar path explains: a kernel reports how
 // far the input is certainly well formed, and the scalar code re-scans the

@@ -424,9 +424,20 @@ func UTF32LEToUTF8Valid(dst, src []byte) int {
 func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); return n }
 
 // UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1 (src must
-// hold only characters U+0000–U+00FF); it runs the validating code, whose
-// check also picks the characters to convert.
-func UTF8ToLatin1Valid(dst, src []byte) int { n, _ := UTF8ToLatin1(dst, src); return n }
+// hold only characters U+0000–U+00FF). The avx512 kernel has its own step
+// for it (the validating step without the check that leads are C2 or C3
+// and pair with continuation bytes); the others run UTF8ToLatin1.
+func UTF8ToLatin1Valid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToLatin1 != nil {
+			d, s := v.utf8ToLatin1(dst, src)
+			d2, _ := utf8ToLatin1Scalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToLatin1(dst, src)
+	return n
+}
 
 // The length functions are total: they count bytes or units of a given
 // kind, so on ill-formed input they return a definite number, the same

@@ -9,4 +9,5 @@ type validImpl struct {
 	utf8ToUTF16LE func(dst, src []byte) (nDst, nSrc int)
 	utf8ToUTF32LE func(dst, src []byte) (nDst, nSrc int)
 	utf32LEToUTF8 func(dst, src []byte) (nDst, nSrc int)
+	utf8ToLatin1  func(dst, src []byte) (nDst, nSrc int)
 }

@@ -46,11 +46,19 @@ func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
 
+// utf8ToLatin1ValidAVX512 converts 64-byte blocks of src, UTF-8 made of
+// characters U+0000–U+00FF (63 bytes when a block ends with a lead),
+// while dst has room for 64 bytes, without checking the sequences.
+//
+//go:noescape
+func utf8ToLatin1ValidAVX512(dst, src []byte) (nDst, nSrc int)
+
 // avx512Valid holds the avx512 kernel's assume-valid steps.
 var avx512Valid = &validImpl{
 	utf8ToUTF16LE: utf8ToUTF16LEValidAVX512,
 	utf8ToUTF32LE: utf8ToUTF32LEValidAVX512,
 	utf32LEToUTF8: utf32LEToUTF8ValidAVX512,
+	utf8ToLatin1:  utf8ToLatin1ValidAVX512,
 }
 
 // avx2Valid holds the avx2 kernel's assume-valid steps. The UTF-32 step

@@ -3,10 +3,11 @@
 #include "textflag.h"
 
 // The assume-valid converters: UTF-8 to UTF-16LE and to UTF-32LE
-// (AVX-512 with BW and VBMI2, and AVX2), UTF-32LE to UTF-8 (both).
+// (AVX-512 with BW and VBMI2, and AVX2), UTF-32LE to UTF-8 (both), UTF-8
+// to Latin-1 (AVX-512).
 //
 // Each is its validating twin (utf8_amd64.s, utf32_amd64.s,
-// avx2_amd64.s) with the checks taken out; for UTF-8 that is the
+// avx2_amd64.s, latin1_amd64.s) with the checks taken out; for UTF-8 that is the
 // Keiser–Lemire check: no prev1–3 loads, no table lookups, no error exit,
 // and none of the check's constants. The windows, the formulas and the
 // stores are the same, so on well-formed input the output is the same
@@ -20,7 +21,7 @@
 // every store of a window ends within that room, whatever the masks say,
 // because each half adds at most 32 units (or each gathered group 16 code
 // points). A step advances 61 to 64 bytes, so the loop always ends. The
-// AVX2 forms and UTF-32LE to UTF-8 are bounded the same way (see each).
+// other kernels are bounded the same way (see each).
 //
 // The macros and constants below are copies of those of utf8_amd64.s (a
 // #define and a <> symbol are local to their file); see there for how
@@ -1267,6 +1268,92 @@ vt2wide:
 	JMP      vt2loop
 
 vt2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToLatin1ValidAVX512(dst, src []byte) (nDst, nSrc int)
+//
+// utf8ToLatin1AVX512 (latin1_amd64.s) without its checks (that the leads
+// are C2 or C3 and that leads and continuation bytes pair up): src is
+// taken to hold only characters U+0000–U+00FF. The bytes below C0 are
+// kept, with 40 added to those after a C3; a lead in the block's last
+// byte waits for the next block. 64 bytes a step while 64 are left and
+// dst has room for 64 (the one store of a block is 64 bytes).
+//
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
+// Z20 C0, Z21 C3, Z22 40 (bytes), Z25 shiftRight1.
+DATA shiftRight1<>+0(SB)/8, $0x0605040302010000
+DATA shiftRight1<>+8(SB)/8, $0x0E0D0C0B0A090807
+DATA shiftRight1<>+16(SB)/8, $0x161514131211100F
+DATA shiftRight1<>+24(SB)/8, $0x1E1D1C1B1A191817
+DATA shiftRight1<>+32(SB)/8, $0x262524232221201F
+DATA shiftRight1<>+40(SB)/8, $0x2E2D2C2B2A292827
+DATA shiftRight1<>+48(SB)/8, $0x363534333231302F
+DATA shiftRight1<>+56(SB)/8, $0x3E3D3C3B3A393837
+GLOBL shiftRight1<>(SB), RODATA|NOPTR, $64
+TEXT ·utf8ToLatin1ValidAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z20
+	MOVL $0xC3C3C3C3, DX
+	VPBROADCASTD DX, Z21
+	MOVL $0x40404040, DX
+	VPBROADCASTD DX, Z22
+	VMOVDQU64 shiftRight1<>(SB), Z25
+
+vl1loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $64
+	JB   vl1done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   vl1done
+
+	// An ASCII block: copied as is.
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JNZ       vl1mixed
+	VMOVDQU64 Z1, (DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $64, BX
+	JMP       vl1loop
+
+vl1mixed:
+	// The leads (bytes >= C0) are dropped; a lead in the last byte
+	// waits for the next block.
+	VPCMPUB $5, Z20, Z1, K2
+	KMOVQ   K2, R11                  // R11: the leads
+	MOVQ    R11, R15
+	NOTQ    R15                      // R15: the bytes to keep
+	MOVQ    $64, R14
+	BTQ     $63, R11
+	JCC     vl1conv
+	MOVQ    $63, R14
+
+vl1conv:
+	// 40 added after each C3, the kept bytes compressed and stored.
+	VPERMB    Z1, Z25, Z2            // each byte's predecessor
+	VPCMPEQB  Z21, Z2, K5            // after C3
+	VPADDB    Z22, Z1, K5, Z1
+	KMOVQ     R15, K6
+	VPCOMPRESSB.Z Z1, K6, Z3
+	VMOVDQU64 Z3, (DI)(BX*1)
+	POPCNTQ   R15, R15
+	ADDQ      R15, BX
+	ADDQ      R14, AX
+	JMP       vl1loop
+
+vl1done:
 	MOVQ BX, nDst+48(FP)
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
