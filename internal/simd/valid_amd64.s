@@ -7,9 +7,9 @@
 // to Latin-1 (AVX-512).
 //
 // Each is its validating twin (utf8_amd64.s, utf32_amd64.s,
-// avx2_amd64.s, latin1_amd64.s) with the checks taken out; for UTF-8 that is the
-// Keiser–Lemire check: no prev1–3 loads, no table lookups, no error exit,
-// and none of the check's constants. The windows, the formulas and the
+// avx2_amd64.s, latin1_amd64.s) with the checks taken out; for UTF-8
+// that is the Keiser–Lemire check: no prev1–3 loads, no table lookups,
+// no error exit, and none of the check's constants. The windows, the formulas and the
 // stores are the same, so on well-formed input the output is the same
 // byte for byte.
 //
