@@ -113,3 +113,26 @@ func BenchmarkUTF8LenFromUTF16LE(b *testing.B) {
 // threadCPU returns the CPU time of the calling thread (0 where the
 // system cannot tell).
 func threadCPU() time.Duration { return threadCPUTime() }
+
+// The assume-valid variants, over the same inputs as their validating
+// twins (compare BenchmarkUTF8ToUTF16LE with BenchmarkUTF8ToUTF16LEValid).
+
+func benchValid(b *testing.B, op string, f func(dst, src []byte) int) {
+	benchOp(b, op, func(dst, src []byte) { f(dst, src) })
+}
+
+func BenchmarkUTF8ToUTF16LEValid(b *testing.B) {
+	benchValid(b, "utf8-to-utf16le", UTF8ToUTF16LEValid)
+}
+func BenchmarkUTF16LEToUTF8Valid(b *testing.B) {
+	benchValid(b, "utf16le-to-utf8", UTF16LEToUTF8Valid)
+}
+func BenchmarkUTF8ToUTF32LEValid(b *testing.B) {
+	benchValid(b, "utf8-to-utf32le", UTF8ToUTF32LEValid)
+}
+func BenchmarkUTF32LEToUTF8Valid(b *testing.B) {
+	benchValid(b, "utf32le-to-utf8", UTF32LEToUTF8Valid)
+}
+func BenchmarkUTF8ToLatin1Valid(b *testing.B) {
+	benchValid(b, "utf8-to-latin1", UTF8ToLatin1Valid)
+}

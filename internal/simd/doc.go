@@ -37,13 +37,27 @@
 //
 // The big-endian UTF-16 converters run the little-endian kernels and swap
 // bytes (the output in place, the input in a buffer on the stack). The
-// assume-valid variants share the validating code. The length functions
+// length functions
 // count whole blocks with the vector kernels; the scalar code (eight bytes
 // at a time with population counts for UTF-8, one unit at a time for
 // UTF-16) counts the tail. A vector step works on whole blocks and stops
 // before a block it cannot convert (an error, or a case the kernel leaves
 // to the scalar code); the scalar code then converts one 64-byte chunk and
 // hands back to the vector step.
+//
+// The assume-valid variants (names ending in Valid) are for input the
+// caller has already validated; no default path calls them. Where the
+// validation is separate work in a kernel they have kernels of their
+// own, the validating kernels without their checks (valid_amd64.s):
+// UTF8ToUTF16LEValid (and so UTF8ToUTF16BEValid) and UTF8ToUTF32LEValid
+// drop the Keiser–Lemire check, UTF32LEToUTF8Valid the test for units
+// that are not scalar values, on both AVX-512 and AVX2; UTF8ToLatin1Valid
+// drops the test that leads are C2 or C3 and pair with continuation bytes,
+// on AVX-512. The others share the validating code: in UTF16LEToUTF8 and
+// UTF16BEToUTF8 the only check is the pairing of surrogates, which the
+// conversion needs anyway (a kernel without it was measured no faster),
+// and Latin-1 input has nothing to check. The scalar kernel (and the
+// purego build) always runs the validating code.
 //
 // The vector path finds, the scalar path explains: a kernel reports how
 // far the input is certainly well formed, and the scalar code re-scans the
@@ -64,8 +78,8 @@
 //     incomplete sequence; policies (replacement and the like) belong to
 //     the codecs that call them.
 //   - The assume-valid functions (names ending in Valid) give unspecified
-//     output on ill-formed input; they never read or write out of bounds.
-//     Today they share the validating code paths.
+//     output on ill-formed input (garbage, or a conversion stopped
+//     early); they never read outside src, write outside dst or panic.
 //   - The length functions are counts of bytes or units of given kinds,
 //     defined on any input and the same with every kernel: RuneCount
 //     counts the bytes that are not continuation bytes (80–BF);

@@ -343,35 +343,101 @@ func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
 
 // The assume-valid variants. Each converts all of src, which the caller
 // guarantees to be well formed, into dst, which must be large enough (see
-// the length functions), and returns the bytes written. On ill-formed
-// input or a short dst the output is unspecified, but no byte outside dst
-// is written and no byte outside src is read. No default path of the
-// library calls them.
+// the length functions), and returns the bytes written. On well-formed
+// input the output is the validating function's, byte for byte. On
+// ill-formed input or a short dst the output is unspecified, but no byte
+// outside dst is written, no byte outside src is read and nothing
+// panics. No default path of the library calls them. They do not
+// allocate.
 
-// UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE.
-func UTF8ToUTF16LEValid(dst, src []byte) int { n, _ := UTF8ToUTF16LE(dst, src); return n }
+// UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE. The
+// avx512 and avx2 kernels have their own steps for it (the validating
+// steps without the Keiser–Lemire check); the scalar kernel runs
+// UTF8ToUTF16LE.
+func UTF8ToUTF16LEValid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToUTF16LE != nil {
+			d, s := v.utf8ToUTF16LE(dst, src)
+			d2, _ := utf8ToUTF16Scalar(dst[d:], src[s:], false)
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToUTF16LE(dst, src)
+	return n
+}
 
-// UTF8ToUTF16BEValid is the assume-valid form of UTF8ToUTF16BE.
-func UTF8ToUTF16BEValid(dst, src []byte) int { n, _ := UTF8ToUTF16BE(dst, src); return n }
+// UTF8ToUTF16BEValid is the assume-valid form of UTF8ToUTF16BE:
+// UTF8ToUTF16LEValid, then the bytes of each unit swapped in place.
+func UTF8ToUTF16BEValid(dst, src []byte) int {
+	if len(src) < shortConvert {
+		n, _ := utf8ToUTF16Scalar(dst, src, true)
+		return n
+	}
+	n := UTF8ToUTF16LEValid(dst, src)
+	swap16(dst[:n])
+	return n
+}
 
-// UTF16LEToUTF8Valid is the assume-valid form of UTF16LEToUTF8.
+// UTF16LEToUTF8Valid is the assume-valid form of UTF16LEToUTF8; it runs
+// the validating code, whose only check (the pairing of surrogates) the
+// conversion needs anyway.
 func UTF16LEToUTF8Valid(dst, src []byte) int { n, _ := UTF16LEToUTF8(dst, src); return n }
 
-// UTF16BEToUTF8Valid is the assume-valid form of UTF16BEToUTF8.
+// UTF16BEToUTF8Valid is the assume-valid form of UTF16BEToUTF8; it runs
+// the validating code.
 func UTF16BEToUTF8Valid(dst, src []byte) int { n, _ := UTF16BEToUTF8(dst, src); return n }
 
-// UTF8ToUTF32LEValid is the assume-valid form of UTF8ToUTF32LE.
-func UTF8ToUTF32LEValid(dst, src []byte) int { n, _ := UTF8ToUTF32LE(dst, src); return n }
+// UTF8ToUTF32LEValid is the assume-valid form of UTF8ToUTF32LE. The
+// avx512 and avx2 kernels have their own steps for it (the validating
+// steps without the Keiser–Lemire check); the scalar kernel runs
+// UTF8ToUTF32LE.
+func UTF8ToUTF32LEValid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToUTF32LE != nil {
+			d, s := v.utf8ToUTF32LE(dst, src)
+			d2, _ := utf8ToUTF32LEScalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToUTF32LE(dst, src)
+	return n
+}
 
-// UTF32LEToUTF8Valid is the assume-valid form of UTF32LEToUTF8.
-func UTF32LEToUTF8Valid(dst, src []byte) int { n, _ := UTF32LEToUTF8(dst, src); return n }
+// UTF32LEToUTF8Valid is the assume-valid form of UTF32LEToUTF8. The
+// avx512 and avx2 kernels have their own steps for it (the validating
+// steps without the test for units above 10FFFF or in D800–DFFF); the
+// scalar kernel runs UTF32LEToUTF8.
+func UTF32LEToUTF8Valid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf32LEToUTF8 != nil {
+			d, s := v.utf32LEToUTF8(dst, src)
+			d2, _ := utf32LEToUTF8Scalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF32LEToUTF8(dst, src)
+	return n
+}
 
 // Latin1ToUTF8Valid is the assume-valid form of Latin1ToUTF8 (all Latin-1
 // input is valid).
 func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); return n }
 
-// UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1.
-func UTF8ToLatin1Valid(dst, src []byte) int { n, _ := UTF8ToLatin1(dst, src); return n }
+// UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1 (src must
+// hold only characters U+0000–U+00FF). The avx512 kernel has its own step
+// for it (the validating step without the check that leads are C2 or C3
+// and pair with continuation bytes); the others run UTF8ToLatin1.
+func UTF8ToLatin1Valid(dst, src []byte) int {
+	if len(src) >= shortConvert {
+		if v := validSteps(cur()); v != nil && v.utf8ToLatin1 != nil {
+			d, s := v.utf8ToLatin1(dst, src)
+			d2, _ := utf8ToLatin1Scalar(dst[d:], src[s:])
+			return d + d2
+		}
+	}
+	n, _ := UTF8ToLatin1(dst, src)
+	return n
+}
 
 // The length functions are total: they count bytes or units of a given
 // kind, so on ill-formed input they return a definite number, the same
