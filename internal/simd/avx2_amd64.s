@@ -454,7 +454,8 @@ GLOBL surrD800<>(SB), RODATA|NOPTR, $32
 //
 // 16 units (32 bytes) a step: narrowed when ASCII; expanded as words
 // (EXPAND16) when all are below 800; else 8 at a time as dwords (EXPAND8).
-// A step with a surrogate ends the loop (the scalar code does that part).
+// A step with surrogates takes the pair path (v2surr); an unpaired one
+// ends the loop (the scalar code explains it).
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
 // Y0 FF80 words, Y15 F800 words.
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64

@@ -46,7 +46,8 @@ func latin1ToUTF8AVX512(dst, src []byte) (nDst, nSrc int)
 func utf8ToLatin1AVX512(dst, src []byte) (nDst, nSrc int)
 
 // utf16LEToUTF8AVX512 converts 32-unit blocks of UTF-16LE src while dst
-// has room for 128 bytes; it stops before a block holding a surrogate and
+// has room for 128 bytes, surrogate pairs included; it stops before a
+// block with an unpaired surrogate (which the scalar code explains) and
 // returns the bytes written and read.
 //
 //go:noescape
@@ -85,7 +86,8 @@ func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
 
 // utf16LEToUTF8AVX2 converts 16-unit blocks of UTF-16LE src while dst
-// has room for 64 bytes; it stops before a block holding a surrogate.
+// has room for 64 bytes, surrogate pairs included; it stops before a block
+// with an unpaired surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)

@@ -14,8 +14,8 @@
 //
 // and a lane of "keep" bytes (80 for each byte of the form) whose sign
 // bits (VPMOVB2M) say which bytes VPCOMPRESSB gathers. A step whose units
-// include a surrogate ends the vector loop; the caller converts that part
-// with the scalar code and calls again.
+// include surrogates takes the pair path (w16surr); an unpaired surrogate
+// ends the vector loop, and the caller's scalar code explains it.
 
 // U16HALF converts the 16 units at src (widened to dwords in Z3) and
 // appends their UTF-8 form at (DI)(BX*1), writing 64 bytes there.
