@@ -41,7 +41,7 @@ func surrogate3(b []byte) (s rune, incomplete bool) {
 }
 
 // plainWindow is the most input that plainPrefix checks in one step; it
-// starts with 64 bytes and doubles up to this, so that text where
+// starts with 16 bytes and grows fourfold up to this, so that text where
 // surrogate pairs are frequent is not checked far ahead again and again.
 const plainWindow = 16 << 10
 
@@ -52,7 +52,7 @@ const plainWindow = 16 << 10
 func plainPrefix(src []byte, room int, noNUL bool) int {
 	limit := min(len(src), room+3)
 	total := 0
-	for w := 64; total < limit; w = min(2*w, plainWindow) {
+	for w := 16; total < limit; w = min(4*w, plainWindow) {
 		end := min(total+w, limit)
 		chunk := src[total:end]
 		stop := false
@@ -92,7 +92,7 @@ func plainPrefix(src []byte, room int, noNUL bool) int {
 func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
 		c := src[nSrc]
-		if c < 0xF0 && c != 0xC0 && len(dst) > nDst {
+		if c < 0xF0 && c != 0xC0 && c != 0xED && len(dst) > nDst {
 			// UTF-8 without four-byte forms or surrogates is CESU-8 as
 			// it is.
 			if n := plainPrefix(src[nSrc:], len(dst)-nDst, false); n > 0 {
