@@ -174,7 +174,7 @@ func visible(r rune) string {
 	case r == 0x7F:
 		return "\u2421"
 	}
-	switch visibleClass(r) {
+	switch classifyVisible(r) {
 	case shownOnCircle:
 		return "\u25CC" + string(r)
 	case shownNot:
@@ -202,8 +202,9 @@ func classifyVisible(r rune) uint8 {
 	return shownAsIs
 }
 
-// bmpVisible holds classifyVisible for the BMP, built on first use (a hex
-// dump asks for every character of a file).
+// bmpVisible holds classifyVisible for the BMP, built on first use by the
+// hex dump, which asks for every character of a file (a table of a few
+// characters asks classifyVisible itself).
 var bmpVisible = sync.OnceValue(func() *[0x10000]uint8 {
 	t := new([0x10000]uint8)
 	for r := range rune(0x10000) {
