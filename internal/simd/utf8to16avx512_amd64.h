@@ -1,0 +1,189 @@
+// The body of utf8ToUTF16LEAVX512 (utf8_amd64.s) and of its assume-valid twin
+// utf8ToUTF16LEValidAVX512 (valid_amd64.s). The including file defines NAME,
+// the function, and for the validating form CHECKED, which keeps the
+// Keiser–Lemire check between #ifdef CHECKED and #else; the #else
+// side is what the assume-valid form does instead. The including
+// files say how it works.
+
+TEXT NAME(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+#ifdef CHECKED
+	UTF8CONSTS512
+	VPXORQ Z0, Z0, Z0
+#endif
+	MOVL $0x003F003F, DX
+	VPBROADCASTD DX, Z27
+	MOVL $0x07C007C0, DX
+	VPBROADCASTD DX, Z28
+	MOVL $0xC0C0C0C0, DX
+	VPBROADCASTD DX, Z29
+	MOVL $0xE0E0E0E0, DX
+	VPBROADCASTD DX, Z30
+	MOVL $0xF0F0F0F0, DX
+	VPBROADCASTD DX, Z31
+	MOVL $0x00070007, DX
+	VPBROADCASTD DX, Z11
+	MOVL $0xD7C0D7C0, DX
+	VPBROADCASTD DX, Z12
+	MOVL $0x000F000F, DX
+	VPBROADCASTD DX, Z13
+	MOVL $0xDC00DC00, DX
+	VPBROADCASTD DX, Z14
+
+u16loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $67                     // the window and the three bytes after it
+	JB   u16done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $128
+	JB   u16done
+
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KMOVQ     K1, R10                // R10: non-ASCII bytes
+	TESTQ     R10, R10
+	JNZ       u16multi
+	VPMOVZXBW (SI)(AX*1), Z2         // ASCII: widen
+	VPMOVZXBW 32(SI)(AX*1), Z3
+	VMOVDQU64 Z2, (DI)(BX*1)
+	VMOVDQU64 Z3, 64(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $128, BX
+	JMP       u16loop
+
+u16multi:
+#ifdef CHECKED
+	CMPQ AX, $3
+	JB   u16shift
+	UTF8PREVSMEM512                  // the window starts a character: the bytes before it are exact
+	JMP  u16look
+
+u16shift:
+	UTF8PREVS512
+
+u16look:
+	UTF8LOOKUP512
+	VPTESTMB Z6, Z6, K2
+	KORTESTQ K2, K2
+	JNZ      u16done                 // an error: the scalar code stops there
+
+#else
+	// The masks of the window's bytes (no check: the input is taken to
+	// be well formed).
+#endif
+	VPCMPUB $5, Z29, Z1, K3
+	VPCMPUB $5, Z30, Z1, K4
+	VPCMPUB $5, Z31, Z1, K5
+	KMOVQ   K3, R11                  // R11: leads
+	KMOVQ   K4, R12                  // R12: leads of three or four bytes
+	KMOVQ   K5, R13                  // R13: leads of four bytes
+	MOVQ    $0x1111111111111111, DX
+	CMPQ    R13, DX
+	JEQ     u16allquad               // sixteen four-byte characters
+
+	// R14: the end of the last character that ends in the window.
+	MOVQ $64, R14
+	BTQ  $63, R11
+	JCC  u16end2
+	MOVQ $63, R14
+	JMP  u16end
+
+u16end2:
+	BTQ  $62, R12
+	JCC  u16end3
+	MOVQ $62, R14
+	JMP  u16end
+
+u16end3:
+	BTQ  $61, R13
+	JCC  u16end
+	MOVQ $61, R14
+
+u16end:
+	BZHIQ R14, R13, R15
+	TESTQ R15, R15
+	JNZ   u16pairs                   // four-byte characters
+
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16pairs:
+	// Four-byte characters: a character's lead lane gets the first unit
+	// of its surrogate pair, and the lane of its first continuation byte
+	// the second (U8TO16HALFP); both lanes are kept.
+	MOVQ  R15, CX                    // CX: four-byte leads
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	MOVQ  CX, R13
+	SHLQ  $1, R13                    // R13: their first continuation bytes
+	ORQ   R13, R15                   // R15: the lanes to keep
+	NOTQ  R10                        // R10: ASCII
+	NOTQ  R12                        // R12: below E0
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP((SI)(AX*1), 1(SI)(AX*1), 2(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R12
+	SHRQ  $32, R15
+	SHRQ  $32, CX
+	SHRQ  $32, R13
+	KMOVD R10, K1
+	KMOVD R12, K2
+	KMOVD R15, K3
+	KMOVD CX, K4
+	KMOVD R13, K6
+	U8TO16HALFP(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16allquad:
+	// A window of sixteen four-byte characters (checked above): by
+	// fixed arithmetic on dwords.
+	QUADCP512
+	// c -> the pair D7C0+(c>>10), DC00|c&3FF in one dword.
+	VPSRLD     $10, Z2, Z3
+	VPADDD     qd7c0<>(SB), Z3, Z3
+	VPANDD     q3ff<>(SB), Z2, Z4
+	VPORD      qdc00<>(SB), Z4, Z4
+	VPSLLD     $16, Z4, Z4
+	VPORD      Z4, Z3, Z3
+	VMOVDQU64  Z3, (DI)(BX*1)
+	ADDQ       $64, BX
+	ADDQ       $64, AX
+	JMP        u16loop
+
+u16done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
