@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // TestWHATWGLabels resolves every label of the WHATWG table that the
@@ -20,7 +20,7 @@ func TestWHATWGLabels(t *testing.T) {
 		}
 		Heading string
 	}
-	if err := json.Unmarshal(shared.ReadFile(t, "testdata/whatwg/encodings.json"), &groups); err != nil {
+	if err := json.Unmarshal(testfiles.ReadModule(t, "internal/gen/data/encodings.json"), &groups); err != nil {
 		t.Fatal(err)
 	}
 	deviations := map[string]string{
