@@ -32,7 +32,13 @@ if [ "$status" != 0 ]; then
 else
   grep -E '^(ok|FAIL|\?) ' "$log" || true
 fi
-skips=$(grep -E -A1 '^\s*--- SKIP' "$log" | grep -Ev '^--$' | paste - - | sed -E 's/^\s*--- SKIP: ([^ ]+) \([^)]*\)\s*/  \1: /; s/\s+[a-z_0-9]+\.go:[0-9]+: / /' || true)
+# A skipped test's reason is the last line it logged: -v prints it under
+# "=== RUN/CONT/NAME test" before the "--- SKIP: test" line.
+skips=$(awk '
+  /^=== (RUN|CONT|NAME) / { cur = $3; next }
+  /^ *--- SKIP: / { name = $3; print "  " name ": " (name in msg ? msg[name] : "(no reason given)"); next }
+  /^ +[^ ]+_test\.go:[0-9]+: / && cur != "" { line = $0; sub(/^ +[^ ]+_test\.go:[0-9]+: /, "", line); msg[cur] = line }
+' "$log")
 if [ -n "$skips" ]; then
   echo "== skipped tests and why"
   echo "$skips"

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
@@ -520,7 +519,7 @@ var errInterrupted = errors.New("interrupted")
 // returned function is called. A second signal ends the process at once.
 func (c *converter) catchSignals() (stop func()) {
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(ch, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		select {
