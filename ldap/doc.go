@@ -30,7 +30,9 @@
 //   - RFC 4519, RFC 4524 (COSINE), RFC 2798 (inetOrgPerson), RFC 2307
 //     (NIS) and the operational types of RFC 4512: Standard.
 //   - RFC 2849 (LDIF content records, base64 values, folded lines):
-//     ReadLDIF, LDIFReader.
+//     ReadLDIF, LDIFReader, and LDIFReader.NewDecoder, which reads one
+//     record at a time in memory bounded by the largest record, and joins
+//     folded lines in linear time.
 //   - RFC 3629 (UTF-8): values in filters and DNs must be UTF-8 without
 //     surrogates or code points above U+10FFFF; other bytes only as \hh.
 //

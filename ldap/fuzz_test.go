@@ -2,7 +2,10 @@ package ldap
 
 import (
 	"bytes"
+	"fmt"
+	"reflect"
 	"testing"
+	"testing/iotest"
 )
 
 var fuzzEntry = &Entry{DN: "cn=Babs Jensen,ou=People,dc=example,dc=com", Attributes: []Attribute{
@@ -135,13 +138,20 @@ func FuzzSyntax(f *testing.F) {
 	})
 }
 
-// FuzzReadLDIF: the LDIF reader never panics.
+// FuzzReadLDIF: the LDIF reader never panics, and reading the stream a
+// byte at a time gives the same entries and error as reading it whole.
 func FuzzReadLDIF(f *testing.F) {
 	f.Add([]byte("version: 1\ndn: cn=x\ncn: x\n y\n\ndn:: Y249eQ==\ncn:: eQ==\n"))
 	f.Add([]byte("# c\n continued\ndn: cn=x\n"))
+	f.Add([]byte("dn: cn=x\r\ncn: a\r\n b\r\n\r\n\r\ndn: cn=y\ncn: c"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		LDIFReader{}.Read(bytes.NewReader(b))
-		LDIFReader{AllowUTF8: true}.Read(bytes.NewReader(b))
+		lr := LDIFReader{AllowUTF8: true, MaxRecordBytes: 1 << 16}
+		whole, err1 := lr.Read(bytes.NewReader(b))
+		bytewise, err2 := lr.Read(iotest.OneByteReader(bytes.NewReader(b)))
+		if fmt.Sprint(err1) != fmt.Sprint(err2) || !reflect.DeepEqual(whole, bytewise) {
+			t.Fatalf("whole: %v %v\nbyte by byte: %v %v", whole, err1, bytewise, err2)
+		}
 	})
 }
 

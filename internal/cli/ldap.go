@@ -34,7 +34,8 @@ filter   parses each filter (RFC 4515, strict) and prints its canonical form;
          reported with their byte offset and character column.
          --dialect takes a comma list of rfc1558 (legacy \* \( \) escapes),
          rfc4526 ((&) and (|)), openldap (no outer parentheses, spaces).
-match    evaluates FILTER on every entry of the LDIF file (RFC 2849) with the
+match    evaluates FILTER on every entry of the LDIF file (RFC 2849; "-" reads
+         standard input; entries are read one at a time) with the
          standard schema (plus --schema, RFC 4512 definitions) and prints
          the DN of each entry it is TRUE for; --show-undefined also prints
          those it is Undefined for, as "? DN". --json prints
@@ -262,18 +263,26 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %q: %v\n", args[0], err)
 		return ExitInvalid
 	}
-	fh, err := os.Open(f.ldif)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
-		return ExitIO
+	in, name := env.Stdin, "standard input"
+	if f.ldif != "-" {
+		fh, err := os.Open(f.ldif)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
+			return ExitIO
+		}
+		defer fh.Close()
+		in, name = fh, f.ldif
 	}
-	defer fh.Close()
-	entries, err := ldap.LDIFReader{AllowUTF8: true}.Read(fh)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", f.ldif, err)
-		return ExitInvalid
-	}
-	for _, e := range entries {
+	dec := ldap.LDIFReader{AllowUTF8: true}.NewDecoder(in)
+	for {
+		e, err := dec.Next()
+		if err == io.EOF {
+			return ExitOK
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", name, err)
+			return ExitInvalid
+		}
 		r := flt.Evaluate(e, sc)
 		switch {
 		case f.json:
@@ -287,7 +296,6 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 			fmt.Fprintln(env.Stdout, "? "+e.DN)
 		}
 	}
-	return ExitOK
 }
 
 func ldapDN(env *Env, f ldapFlags, args []string) int {

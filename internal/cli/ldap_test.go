@@ -150,3 +150,24 @@ func TestLDAPHelp(t *testing.T) {
 		t.Fatalf("help: %d %q", code, out.String())
 	}
 }
+
+// runLDAP runs ucs with args and stdin and returns stdout, stderr and the
+// exit code.
+func runLDAPCmd(stdin string, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	code := Main(env, args)
+	return out.String(), errb.String(), code
+}
+
+func TestLDAPMatchStdin(t *testing.T) {
+	out, errs, code := runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "(sn=lucic)")
+	if code != ExitOK || out != "cn=Lučić,ou=People,dc=example,dc=com\n" || errs != "" {
+		t.Errorf("--ldif -: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// Entries before a fault are already written: the reader streams.
+	out, errs, code = runLDAPCmd("dn: cn=a\nsn: lucic\n\n folded\n", "ldap", "match", "--ldif", "-", "(sn=lucic)")
+	if code != ExitInvalid || out != "cn=a\n" || !strings.Contains(errs, "standard input: ldif: line 4, column 1: continuation line") {
+		t.Errorf("bad LDIF on stdin: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
