@@ -53,13 +53,21 @@
 //
 // # Evaluation
 //
-// Filter.Evaluate returns True, False or Undefined. An item is Undefined
-// when its attribute type is not in the schema, when the type has no
-// matching rule of the kind the item needs (equality, ordering,
-// substrings), or when the assertion value is not valid for the rule.
-// present is False for unknown types (RFC 4511 sec 4.5.1.7.5). Attribute
-// descriptions match their subtypes and any attribute whose options
-// include the filter's. Extensible match follows sec 4.5.1.7.7: without a
+// Filter.Evaluate returns True, False or Undefined, and answers as a
+// directory server would on the same entries. An item is Undefined when
+// its attribute description is not recognised: its type is not in the
+// schema, or it has an option other than a language tag (RFC 4512 sec
+// 2.5; RFC 3866 "lang-" tags are recognised, EvalOptions names more, as
+// OpenLDAP's attributeoptions directive does). present is Undefined for
+// such descriptions too, as RFC 4511 Appendix C.1.17 corrects sec
+// 4.5.1.7.5 (which said FALSE), so (!(missing=*)) is not TRUE. An item is
+// also Undefined when the type has no matching rule of the kind the item
+// needs (equality, ordering, substrings), or when the assertion value is
+// not valid for the rule. An entry holds the superclasses of the object
+// classes it lists (RFC 4512 sec 2.4.1): (objectClass=person) is TRUE for
+// an entry that lists only inetOrgPerson, by name or by OID, as in
+// OpenLDAP (its objectSubClassMatch). Attribute descriptions match their
+// subtypes and any attribute whose options include the filter's. Extensible match follows sec 4.5.1.7.7: without a
 // rule the type's equality rule; without a type every attribute whose
 // syntax suits the rule; :dn also tests the AVAs of the entry's DN;
 // ordering rules are TRUE when the value sorts before the assertion.

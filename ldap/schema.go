@@ -136,6 +136,35 @@ func (s *Schema) ObjectClass(name string) *ObjectClass {
 	return s.classes[strings.ToLower(name)]
 }
 
+// IsSubclassOf reports whether the object class named by sub (a name or
+// OID) is a subclass, direct or not, of the class named by super (RFC
+// 4512 sec 2.4.1); a class is not its own subclass.
+func (s *Schema) IsSubclassOf(sub, super string) bool {
+	c, target := s.ObjectClass(sub), s.ObjectClass(super)
+	if c == nil || target == nil {
+		return false
+	}
+	// The superclass graph is small but may be cyclic in a bad schema:
+	// walk it breadth first, each class once.
+	seen := map[*ObjectClass]bool{c: true}
+	queue := []*ObjectClass{c}
+	for len(queue) > 0 {
+		c, queue = queue[0], queue[1:]
+		for _, name := range c.Sup {
+			p := s.ObjectClass(name)
+			if p == nil || seen[p] {
+				continue
+			}
+			if p == target {
+				return true
+			}
+			seen[p] = true
+			queue = append(queue, p)
+		}
+	}
+	return false
+}
+
 // ResolveOID returns the numeric OID of a schema element (attribute type,
 // object class, matching rule) named by name, and whether it is known.
 // Numeric OIDs resolve to themselves.

@@ -23,7 +23,8 @@ func init() {
 }
 
 const ldapUsage = `Usage: ucs ldap filter [--dialect D] [--json] FILTER...
-  ucs ldap match [--schema FILE] [--dialect D] [--json] [--show-undefined] --ldif FILE FILTER
+  ucs ldap match [--schema FILE] [--dialect D] [--json] [--show-undefined]
+                 [--attribute-options LIST] [--all-options-are-tags] --ldif FILE FILTER
   ucs ldap dn [--rfc1485] [--schema FILE] [--json] DN...
   ucs ldap syntax [--form rfc4517|rfc1488] [--json] SYNTAX VALUE...
   ucs ldap syntax --list
@@ -41,6 +42,11 @@ match    evaluates FILTER on every entry of the LDIF file (RFC 2849; "-" reads
          those it is Undefined for, as "? DN". --json prints
          {"dn","result"} for every entry, result true, false or undefined.
          Plain LDIF values may be UTF-8 here (RFC 2849 wants base64).
+         As a server does, it counts the superclasses of listed object
+         classes, and an unknown type or attribute option makes an item
+         Undefined; language tags (cn;lang-de) are known options, and
+         --attribute-options x-opt,x-hidden- names more (a name ending in
+         '-' is a prefix); --all-options-are-tags knows every option.
 dn       parses each DN (RFC 4514; --rfc1485 also accepts ';', quotes,
          spaces and <...>) and prints its normalized form under the schema.
 syntax   validates each VALUE against SYNTAX (a name such as "Postal
@@ -59,8 +65,8 @@ Examples:
 `
 
 type ldapFlags struct {
-	json, showUndefined, rfc1485, list bool
-	dialect, schema, ldif, form        string
+	json, showUndefined, rfc1485, list, allOptions bool
+	dialect, schema, ldif, form, attrOptions       string
 }
 
 // parseLDAPFlags reads the flags before the first argument.
@@ -83,7 +89,7 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 		if !strings.Contains(" "+allowed+" ", " "+name+" ") && name != "help" {
 			return f, nil, fmt.Errorf("unknown flag --%s", name)
 		}
-		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form}
+		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form, "attribute-options": &f.attrOptions}
 		if p, ok := needs[name]; ok {
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -107,6 +113,8 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 			f.rfc1485 = true
 		case "list":
 			f.list = true
+		case "all-options-are-tags":
+			f.allOptions = true
 		case "help":
 			return f, nil, errHelp
 		}
@@ -124,7 +132,7 @@ func runLDAP(env *Env, args []string) int {
 	sub, rest := args[0], args[1:]
 	allowed := map[string]string{
 		"filter": "dialect json",
-		"match":  "schema dialect json show-undefined ldif",
+		"match":  "schema dialect json show-undefined ldif attribute-options all-options-are-tags",
 		"dn":     "rfc1485 schema json",
 		"syntax": "form json list",
 	}
@@ -263,6 +271,10 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %q: %v\n", args[0], err)
 		return ExitInvalid
 	}
+	evalOpts := ldap.EvalOptions{AllOptionsAreTags: f.allOptions}
+	if f.attrOptions != "" {
+		evalOpts.AttributeOptions = strings.Split(f.attrOptions, ",")
+	}
 	in, name := env.Stdin, "standard input"
 	if f.ldif != "-" {
 		fh, err := os.Open(f.ldif)
@@ -283,7 +295,7 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 			fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", name, err)
 			return ExitInvalid
 		}
-		r := flt.Evaluate(e, sc)
+		r := flt.EvaluateWith(e, sc, evalOpts)
 		switch {
 		case f.json:
 			writeJSON(env.Stdout, struct {

@@ -171,3 +171,24 @@ func TestLDAPMatchStdin(t *testing.T) {
 		t.Errorf("bad LDIF on stdin: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+func TestLDAPMatchAttributeOptions(t *testing.T) {
+	in := "dn: cn=a\ncn: a\ncn;x-opt: b\ncn;lang-de: c\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"(cn;x-opt=b)"}, "? cn=a\n"},
+		{[]string{"(cn;lang-de=c)"}, "cn=a\n"},
+		{[]string{"--attribute-options", "x-opt", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"--attribute-options=x-", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"--all-options-are-tags", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"(!(missing=*))"}, "? cn=a\n"},
+	} {
+		args := append([]string{"ldap", "match", "--show-undefined", "--ldif", "-"}, tt.args...)
+		out, errs, code := runLDAPCmd(in, args...)
+		if code != ExitOK || out != tt.want {
+			t.Errorf("%q: exit %d, stdout %q (want %q), stderr %q", tt.args, code, out, tt.want, errs)
+		}
+	}
+}
