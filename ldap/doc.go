@@ -16,8 +16,12 @@
 //     Filter.AppendBER, FilterParser.DecodeBER; package ldap/ber.
 //   - RFC 4511 sec 4.5.1.7 (three-valued filter evaluation): Filter.Evaluate.
 //   - RFC 4512 sec 1.4 (oid, descr, numericoid), sec 2.5 (attribute
-//     descriptions), sec 4.1 (schema descriptions): IsOID,
-//     IsAttributeDescription, ParseSchema, Schema.AddDefinitions.
+//     descriptions), sec 4.1 (schema descriptions), sec 4.2 (subschema
+//     entries): IsOID, IsAttributeDescription, ParseSchema,
+//     Schema.AddDefinitions, which also reads OpenLDAP's schema files in
+//     both their slapd.conf form and their cn=config LDIF form, with
+//     objectIdentifier macros (every file Debian's slapd 2.5 installs
+//     loads: TestSchemaInstalledSlapd).
 //   - RFC 4514 sec 3 (string form of DNs) and sec 2.4 (escaping): ParseDN,
 //     DN.String; DNParser.RFC1485 adds the RFC 1485 / RFC 1779 forms.
 //   - RFC 4517 sec 3.3 (syntaxes) and sec 4.2 (matching rules); RFC 2252
@@ -139,6 +143,12 @@
 //     extensible match with a Substring Assertion value (RFC 4511 sec
 //     4.5.1.7.7); an empty Directory String assertion is Undefined, as in
 //     slapd (RFC 4517 sec 3.3.6 needs one character).
+//   - Schemas: a matching rule that ucs does not implement is a warning
+//     (Schema.Warnings), not an error, and items that need it are
+//     Undefined, so a server's whole schema loads. In the slapd.conf form
+//     a keyword that starts with "attribute" means attributetype, as
+//     slapd reads it (Debian's dsee.schema has "attributeype"); it is
+//     reported as a warning.
 //   - LDIF: plain values must be ASCII (RFC 2849 SAFE-STRING) unless
 //     LDIFReader.AllowUTF8 is set (the ucs ldap match command sets it);
 //     URL values (:<) are refused rather than fetched; change records

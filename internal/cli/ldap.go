@@ -37,7 +37,9 @@ filter   parses each filter (RFC 4515, strict) and prints its canonical form;
          rfc4526 ((&) and (|)), openldap (no outer parentheses, spaces).
 match    evaluates FILTER on every entry of the LDIF file (RFC 2849; "-" reads
          standard input; entries are read one at a time) with the
-         standard schema (plus --schema, RFC 4512 definitions) and prints
+         standard schema, plus the --schema files (repeatable): OpenLDAP
+         .schema files, their cn=config .ldif forms, or the subschema
+         entry of a server (ldapsearch -b cn=subschema -s base +), and prints
          the DN of each entry it is TRUE for; --show-undefined also prints
          those it is Undefined for, as "? DN". --json prints
          {"dn","result"} for every entry, result true, false or undefined.
@@ -97,6 +99,10 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 				}
 				i++
 				val = args[i]
+			}
+			if name == "schema" && f.schema != "" {
+				// --schema may be given more than once: files load in order.
+				val = f.schema + "\x00" + val
 			}
 			*p = val
 			continue
@@ -235,19 +241,28 @@ func ldapFilter(env *Env, f ldapFlags, args []string) int {
 	return code
 }
 
-func loadSchema(env *Env, path string) (*ldap.Schema, int) {
-	if path == "" {
+// loadSchema reads the --schema files, in order, on top of the standard
+// schema; what they hold that ucs cannot use (matching rules it does not
+// implement) is reported as warnings.
+func loadSchema(env *Env, paths string) (*ldap.Schema, int) {
+	if paths == "" {
 		return ldap.Standard(), ExitOK
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)
-		return nil, ExitIO
-	}
-	s, err := ldap.ParseSchema(string(b))
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap: %s: %v\n", path, err)
-		return nil, ExitInvalid
+	s := ldap.Standard().Clone()
+	for _, path := range strings.Split(paths, "\x00") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)
+			return nil, ExitIO
+		}
+		before := len(s.Warnings())
+		if err := s.AddDefinitions(string(b)); err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %s: %v\n", path, err)
+			return nil, ExitInvalid
+		}
+		for _, w := range s.Warnings()[before:] {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %s: warning: %s\n", path, w)
+		}
 	}
 	return s, ExitOK
 }

@@ -80,7 +80,12 @@ func TestLDAPCommandGolden(t *testing.T) {
 			`{"dn":"cn=Babs Jensen,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
 				`{"dn":"cn=Lučić,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
 				`{"dn":"dc=example,dc=com","result":"false"}` + "\n", "", ExitOK},
-		{"match bad schema", []string{"ldap", "match", "--schema", badSchema, "--ldif", ldif, "(cn=x)"}, "", "unknown matching rule", ExitInvalid},
+		{"match unknown rule in schema", []string{"ldap", "match", "--schema", badSchema, "--ldif", ldif, "(x=a)"}, "", "bad.schema: warning: matching rule noSuchMatch is not built in", ExitOK},
+		{"match bad schema", []string{"ldap", "match", "--schema", badSchema, "--schema", schema + ".none", "--ldif", ldif, "(cn=x)"}, "", "extra.schema.none: no such file", ExitIO},
+		{"match two schemas", []string{"ldap", "match", "--json", "--schema", badSchema, "--schema", schema, "--ldif", ldif, "(&(x=a)(favColour=blue))"},
+			`{"dn":"cn=Babs Jensen,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
+				`{"dn":"cn=Lučić,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
+				`{"dn":"dc=example,dc=com","result":"false"}` + "\n", "warning: matching rule noSuchMatch", ExitOK},
 		{"match missing ldif", []string{"ldap", "match", "--ldif", filepath.Join(dir, "none.ldif"), "(cn=x)"}, "", "no such file", ExitIO},
 		{"match bad filter", []string{"ldap", "match", "--ldif", ldif, "(cn=x"}, "", "expected ')'", ExitInvalid},
 		{"dn", []string{"ldap", "dn", "UID=jsmith,DC=example,DC=net", "cn=John\\3BDoe"},
