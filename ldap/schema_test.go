@@ -207,6 +207,30 @@ func TestSchemaTestdata(t *testing.T) {
 	if oid, _ := s.ResolveOID("OpenLDAPperson"); oid != "1.3.6.1.4.1.4203.1.4.5" {
 		t.Errorf("OpenLDAPperson has OID %s", oid)
 	}
+	// The subschema entry as ldapsearch prints it (folded at 78 columns,
+	// comments), read alone.
+	b, _ = os.ReadFile(filepath.Join("testdata", "schema", "subschema-excerpt.ldif"))
+	sub := NewSchema()
+	if err := sub.AddDefinitions(string(b)); err != nil {
+		t.Fatal(err)
+	}
+	for _, sup := range []string{"pilotPerson", "newPilotPerson", "inetOrgPerson", "organizationalPerson", "person", "top"} {
+		if !sub.IsSubclassOf("OpenLDAPperson", sup) {
+			t.Errorf("subschema: OpenLDAPperson is not a subclass of %s", sup)
+		}
+	}
+	if a := sub.AttributeType("userid"); a == nil || a.SyntaxOID() != "1.3.6.1.4.1.1466.115.121.1.15" || a.EqualityRule() != "caseIgnoreMatch" {
+		t.Errorf("subschema: uid %+v", a)
+	}
+	if w := sub.Warnings(); len(w) != 2 || !strings.Contains(w[0], "CSNMatch") || !strings.Contains(w[1], "CSNOrderingMatch") {
+		t.Errorf("subschema: warnings %q", w)
+	}
+	e := &Entry{DN: "uid=a,dc=example,dc=com", Attributes: []Attribute{{"objectClass", []string{"OpenLDAPperson"}}, {"uid", []string{"A"}}, {"entryCSN", []string{"20231010101010.000000Z#000000#000#000000"}}}}
+	for f, want := range map[string]Result{"(objectclass=pilotPerson)": True, "(objectClass=0.9.2342.19200300.100.4.4)": True, "(userid=a)": True, "(entryCSN=x)": Undefined, "(entryCSN=*)": True} {
+		if got := MustParseFilter(f).Evaluate(e, sub); got != want {
+			t.Errorf("subschema: %s is %s, want %s", f, got, want)
+		}
+	}
 }
 
 // schemaDigest describes a schema's types and classes one per line, sorted.

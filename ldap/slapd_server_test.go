@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -175,4 +176,107 @@ func TestSlapdServerRules(t *testing.T) {
 	c := startSlapd(t, confPath, ldifPath)
 	agree := compareWithSlapd(t, c, entries, Standard(), serverRuleFilters, serverDifferences)
 	t.Logf("slapd and ucs agree on %d of %d filters over %d entries (%d listed differences)", agree, len(serverRuleFilters), len(entries), len(serverDifferences))
+}
+
+// genOpenLDAPEntries builds entries in the style of OpenLDAP's own test
+// data: people listed only as OpenLDAPperson, units as OpenLDAPou.
+func genOpenLDAPEntries(n int) []*Entry {
+	entries := []*Entry{
+		{DN: "dc=example,dc=com", Attributes: []Attribute{{"objectClass", []string{"dcObject", "organization"}}, {"dc", []string{"example"}}, {"o", []string{"Example"}}}},
+		{DN: "ou=People,dc=example,dc=com", Attributes: []Attribute{{"objectClass", []string{"OpenLDAPou"}}, {"ou", []string{"People"}}}},
+	}
+	for i := 0; i < n; i++ {
+		uid := fmt.Sprintf("p%02d", i)
+		attrs := []Attribute{{"objectClass", []string{"OpenLDAPperson"}}, {"uid", []string{uid}}, {"cn", []string{"Person " + uid}}, {"sn", []string{"Person"}}}
+		if i%3 == 0 {
+			attrs[0].Values = append(attrs[0].Values, "OpenLDAPdisplayableObject")
+			attrs = append(attrs, Attribute{"displayName", []string{"P " + uid}})
+		}
+		if i%4 == 0 {
+			attrs[0].Values = []string{"inetOrgPerson"}
+		}
+		entries = append(entries, &Entry{DN: "uid=" + uid + ",ou=People,dc=example,dc=com", Attributes: attrs})
+	}
+	return entries
+}
+
+var openLDAPSchemaFilters = []string{
+	"(objectClass=person)",
+	"(objectClass=inetOrgPerson)",
+	"(objectClass=2.16.840.1.113730.3.2.2)",
+	"(objectclass=pilotPerson)",
+	"(objectClass=OpenLDAPperson)",
+	"(objectClass=1.3.6.1.4.1.4203.1.4.5)",
+	"(objectClass=organizationalPerson)",
+	"(objectClass=organizationalUnit)",
+	"(objectClass=OpenLDAPou)",
+	"(objectClass=organization)",
+	"(objectClass=top)",
+	"(!(objectClass=pilotPerson))",
+	"(objectClass=OpenLDAPdisplayableObject)",
+	"(&(objectClass=person)(!(objectClass=OpenLDAPperson)))",
+	"(displayName=p p03)",
+	"(displayName=*)",
+	"(!(displayName=*))",
+}
+
+// TestSlapdOpenLDAPSchema runs slapd with OpenLDAP's own schema files and
+// entries in the style of its test data, and evaluates the same filters
+// with ucs twice: with the schema read from the same files, and with the
+// schema read from the subschema entry slapd publishes, as ldapsearch
+// prints it.
+func TestSlapdOpenLDAPSchema(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a real slapd; skipped in -short mode")
+	}
+	files := []string{"core", "cosine", "inetorgperson", "nis", "openldap"}
+	dir, confPath := writeSlapdConf(t, files...)
+	entries := genOpenLDAPEntries(24)
+	ldifPath := filepath.Join(dir, "data.ldif")
+	fh, err := os.Create(ldifPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLDIF(fh, entries)
+	fh.Close()
+	c := startSlapd(t, confPath, ldifPath)
+
+	// OpenLDAP's core.schema leaves out what slapd builds in (name,
+	// objectClass, top, ...): the files go on top of the standard schema,
+	// as ParseSchema and ucs ldap match --schema put them.
+	fromFiles := Standard().Clone()
+	for _, name := range files {
+		b, err := os.ReadFile(filepath.Join(findSchemaDir(), name+".schema"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fromFiles.AddDefinitions(string(b)); err != nil {
+			t.Fatalf("%s.schema: %v", name, err)
+		}
+	}
+	agree := compareWithSlapd(t, c, entries, fromFiles, openLDAPSchemaFilters, nil)
+	t.Logf("with the schema files: slapd and ucs agree on %d of %d filters over %d entries", agree, len(openLDAPSchemaFilters), len(entries))
+
+	ldapsearch := findTool("ldapsearch")
+	if ldapsearch == "" {
+		skipOrFail(t)
+	}
+	out, err := exec.Command(ldapsearch, "-x", "-H", "ldap://"+c.addr, "-b", "cn=Subschema", "-s", "base", "(objectClass=subschema)",
+		"attributeTypes", "objectClasses", "ldapSyntaxes", "matchingRules", "matchingRuleUse").Output()
+	if err != nil {
+		t.Fatalf("ldapsearch cn=Subschema: %v", err)
+	}
+	fromServer := NewSchema()
+	if err := fromServer.AddDefinitions(string(out)); err != nil {
+		t.Fatalf("the subschema entry ldapsearch printed: %v", err)
+	}
+	if n := len(fromServer.AttributeTypes()); n < 200 {
+		t.Errorf("the subschema entry gave only %d attribute types", n)
+	}
+	t.Logf("subschema entry: %d bytes, %d attribute types, warnings:\n%s", len(out), len(fromServer.AttributeTypes()), strings.Join(fromServer.Warnings(), "\n"))
+	if dump := os.Getenv("UCS_SUBSCHEMA_DUMP"); dump != "" {
+		os.WriteFile(dump, out, 0o644) // to refresh testdata/schema/subschema-excerpt.ldif by hand
+	}
+	agree = compareWithSlapd(t, c, entries, fromServer, openLDAPSchemaFilters, nil)
+	t.Logf("with the subschema entry: slapd and ucs agree on %d of %d filters over %d entries", agree, len(openLDAPSchemaFilters), len(entries))
 }

@@ -613,7 +613,7 @@ func startSlapd(t *testing.T, confPath, ldifPath string) *ldapConn {
 		t.Fatalf("slapd did not start:\n%s", slapdLog)
 	}
 	t.Cleanup(func() { conn.Close() })
-	c := &ldapConn{conn: conn, r: bufio.NewReader(conn)}
+	c := &ldapConn{conn: conn, r: bufio.NewReader(conn), addr: conn.RemoteAddr().String()}
 	conn.SetDeadline(time.Now().Add(120 * time.Second))
 	if err := c.bind("cn=admin,dc=example,dc=com", "secret"); err != nil {
 		t.Fatalf("bind: %v", err)
@@ -649,6 +649,7 @@ func diffLists(got, want []string) string {
 
 // ldapConn is a minimal LDAPv3 client (RFC 4511) on the package's BER code.
 type ldapConn struct {
+	addr  string // host:port of the server
 	conn  net.Conn
 	r     *bufio.Reader
 	msgID int64
