@@ -161,6 +161,8 @@ func FuzzParseSchema(f *testing.F) {
 	f.Add("attributetype ( 1.2.3 NAME ( 'a' 'b' ) SUP name )")
 	f.Add("attributeTypes: ( 1.2.3 NAME 'x'\n  EQUALITY caseIgnoreMatch SYNTAX 1.3.6.1.4.1.1466.115.121.1.15{32} )\nobjectClasses: ( 1.2.4 NAME 'o' SUP top AUXILIARY MAY x )")
 	f.Add("# comment\nldapSyntaxes: ( 1.2.5 DESC 'x' )")
+	f.Add("objectIdentifier R 1.2\nobjectIdentifier A R:1\nattributetype ( A:1 NAME 'a'\n\tEQUALITY xMatch SYNTAX R:9{3} )\nattributeype ( A:2 NAME 'b' SUP a )\nobjectclass ( R:2.1 NAME 'c' SUP ( top $ c ) )")
+	f.Add("dn: cn=x,cn=schema,cn=config\nobjectClass: olcSchemaConfig\nolcObjectIdentifier: {0}R 1.2\nolcAttributeTypes: {0}( R:1 NAME 'a' SU\n P name )\nolcObjectClasses:: ezB9KCAxLjIuMyBOQU1FICdvJyAp\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseSchema(text)
 		if err != nil {
