@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/iotest"
 )
@@ -176,6 +177,36 @@ func FuzzParseSchema(f *testing.F) {
 			}
 			a.EqualityRule()
 			a.SyntaxOID()
+		}
+	})
+}
+
+// FuzzLDIFRoundTrip: any value, written by LDIFEncoder at any width, reads
+// back as the same bytes, and no line is longer than the width.
+func FuzzLDIFRoundTrip(f *testing.F) {
+	f.Add([]byte(" x:"), []byte("Lučić"), 76)
+	f.Add([]byte("<\r\n\x00\xff "), []byte(""), 2)
+	f.Add([]byte(strings.Repeat("ab", 100)), []byte("\n"), 10)
+	f.Fuzz(func(t *testing.T, v1, v2 []byte, width int) {
+		width %= 200
+		e := &Entry{DN: "cn=x,dc=example,dc=com", Attributes: []Attribute{{"description", []string{string(v1), string(v2)}}}}
+		var b bytes.Buffer
+		enc := NewLDIFEncoder(&b)
+		enc.Width = width
+		if err := enc.Encode(e); err != nil {
+			t.Fatal(err)
+		}
+		enc.Flush()
+		back, err := ReadLDIF(bytes.NewReader(b.Bytes()))
+		if err != nil || len(back) != 1 || !reflect.DeepEqual(back[0], e) {
+			t.Fatalf("%q read back as %+v, %v", b.String(), back, err)
+		}
+		if width >= 2 {
+			for _, l := range strings.Split(b.String(), "\n") {
+				if len(l) > width {
+					t.Fatalf("line of %d bytes at width %d", len(l), width)
+				}
+			}
 		}
 	})
 }
