@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,7 +24,8 @@ func init() {
 }
 
 const ldapUsage = `Usage: ucs ldap filter [--dialect D] [--json] FILTER...
-  ucs ldap match [--schema FILE] [--dialect D] [--json] [--show-undefined]
+  ucs ldap match [--schema FILE]... [--dialect D] [--json] [--show-undefined]
+                 [--output dn|json|ldif|ldif-plain] [--attrs LIST] [--width N]
                  [--attribute-options LIST] [--all-options-are-tags] --ldif FILE FILTER
   ucs ldap dn [--rfc1485] [--schema FILE] [--json] DN...
   ucs ldap syntax [--form rfc4517|rfc1488] [--json] SYNTAX VALUE...
@@ -41,8 +43,15 @@ match    evaluates FILTER on every entry of the LDIF file (RFC 2849; "-" reads
          .schema files, their cn=config .ldif forms, or the subschema
          entry of a server (ldapsearch -b cn=subschema -s base +), and prints
          the DN of each entry it is TRUE for; --show-undefined also prints
-         those it is Undefined for, as "? DN". --json prints
-         {"dn","result"} for every entry, result true, false or undefined.
+         those it is Undefined for, as "? DN". --json (--output json)
+         prints {"dn","result"} for every entry, result true, false or
+         undefined. --output ldif prints the entries the filter is TRUE
+         for as RFC 2849 LDIF ("version: 1" first, as ldapsearch -L),
+         ldif-plain without the version line (ldapsearch -LLL; what
+         slapadd reads); values that are not plain ASCII are base64, lines
+         are folded at --width (76; 0 never folds). --attrs cn,mail keeps
+         only those attributes and their subtypes, as a search's attribute
+         list does ("*" user attributes, "+" operational, "1.1" none).
          Plain LDIF values may be UTF-8 here (RFC 2849 wants base64).
          As a server does, it counts the superclasses of listed object
          classes, and an unknown type or attribute option makes an item
@@ -64,11 +73,13 @@ Examples:
   ucs ldap dn 'CN=Steve Kille,O=Isode Limited,C=GB'
   ucs ldap syntax 'Generalized Time' 199412161032Z
   ucs ldap match --ldif people.ldif '(sn=jensen)'
+  slapcat | ucs ldap match --ldif - --output ldif-plain --attrs cn,mail '(objectClass=person)'
 `
 
 type ldapFlags struct {
 	json, showUndefined, rfc1485, list, allOptions bool
 	dialect, schema, ldif, form, attrOptions       string
+	output, attrs, width                           string
 }
 
 // parseLDAPFlags reads the flags before the first argument.
@@ -91,7 +102,8 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 		if !strings.Contains(" "+allowed+" ", " "+name+" ") && name != "help" {
 			return f, nil, fmt.Errorf("unknown flag --%s", name)
 		}
-		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form, "attribute-options": &f.attrOptions}
+		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form, "attribute-options": &f.attrOptions,
+			"output": &f.output, "attrs": &f.attrs, "width": &f.width}
 		if p, ok := needs[name]; ok {
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -138,7 +150,7 @@ func runLDAP(env *Env, args []string) int {
 	sub, rest := args[0], args[1:]
 	allowed := map[string]string{
 		"filter": "dialect json",
-		"match":  "schema dialect json show-undefined ldif attribute-options all-options-are-tags",
+		"match":  "schema dialect json show-undefined ldif attribute-options all-options-are-tags output attrs width",
 		"dn":     "rfc1485 schema json",
 		"syntax": "form json list",
 	}
@@ -277,6 +289,56 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
 		return ExitUsage
 	}
+	output := f.output
+	if f.json {
+		if output != "" && output != "json" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --json and --output %s contradict each other\n", output)
+			return ExitUsage
+		}
+		output = "json"
+	}
+	if output == "" {
+		output = "dn"
+	}
+	var enc *ldap.LDIFEncoder
+	var attrs []string
+	switch output {
+	case "dn", "json":
+		if f.attrs != "" || f.width != "" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs and --width go with --output ldif or ldif-plain\n")
+			return ExitUsage
+		}
+	case "ldif", "ldif-plain":
+		if f.showUndefined {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --show-undefined goes with --output dn or json: LDIF output holds the entries the filter is TRUE for\n")
+			return ExitUsage
+		}
+		enc = ldap.NewLDIFEncoder(env.Stdout)
+		enc.Version = output == "ldif"
+		if f.width != "" {
+			w, err := strconv.Atoi(f.width)
+			if err != nil || w < 0 || w == 1 {
+				fmt.Fprintf(env.Stderr, "ucs ldap match: --width must be 0 (no folding) or a line length of at least 2, not %q\n", f.width)
+				return ExitUsage
+			}
+			if w == 0 {
+				w = -1
+			}
+			enc.Width = w
+		}
+		if f.attrs != "" {
+			for _, a := range strings.Split(f.attrs, ",") {
+				if a != "*" && a != "+" && !ldap.IsAttributeDescription(a) {
+					fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs: %q is not an attribute description, \"*\", \"+\" or \"1.1\"\n", a)
+					return ExitUsage
+				}
+				attrs = append(attrs, a)
+			}
+		}
+	default:
+		fmt.Fprintf(env.Stderr, "ucs ldap match: --output must be dn, json, ldif or ldif-plain, not %q\n", output)
+		return ExitUsage
+	}
 	sc, code := loadSchema(env, f.schema)
 	if code != ExitOK {
 		return code
@@ -301,28 +363,42 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		in, name = fh, f.ldif
 	}
 	dec := ldap.LDIFReader{AllowUTF8: true}.NewDecoder(in)
-	for {
+	code = ExitOK
+	for code == ExitOK {
 		e, err := dec.Next()
 		if err == io.EOF {
-			return ExitOK
+			break
 		}
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", name, err)
-			return ExitInvalid
+			code = ExitInvalid
+			break
 		}
 		r := flt.EvaluateWith(e, sc, evalOpts)
 		switch {
-		case f.json:
+		case output == "json":
 			writeJSON(env.Stdout, struct {
 				DN     string `json:"dn"`
 				Result string `json:"result"`
 			}{e.DN, r.String()})
+		case r == ldap.True && enc != nil:
+			if err := enc.Encode(e.Select(sc, attrs)); err != nil {
+				fmt.Fprintf(env.Stderr, "ucs ldap match: %s: writing LDIF: %v\n", name, err)
+				code = ExitIO
+			}
 		case r == ldap.True:
 			fmt.Fprintln(env.Stdout, e.DN)
 		case r == ldap.Undefined && f.showUndefined:
 			fmt.Fprintln(env.Stdout, "? "+e.DN)
 		}
 	}
+	if enc != nil {
+		if err := enc.Flush(); err != nil && code == ExitOK {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: writing LDIF: %v\n", err)
+			code = ExitIO
+		}
+	}
+	return code
 }
 
 func ldapDN(env *Env, f ldapFlags, args []string) int {

@@ -197,3 +197,42 @@ func TestLDAPMatchAttributeOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestLDAPMatchLDIFOutput(t *testing.T) {
+	out, errs, code := runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output", "ldif", "(objectClass=person)")
+	want := "version: 1\n" +
+		"dn: cn=Babs Jensen,ou=People,dc=example,dc=com\nobjectClass: top\nobjectClass: person\ncn: Babs Jensen\ncn: Barbara   J.  Jensen\nsn: Jensen\ntelephoneNumber: +1 408 555 1212\ndescription: a folded value\n\n" +
+		"dn:: Y249THXEjWnEhyxvdT1QZW9wbGUsZGM9ZXhhbXBsZSxkYz1jb20=\nobjectClass: person\ncn:: THXEjWnEhw==\nsn: Lucic\n\n"
+	if code != ExitOK || out != want || errs != "" {
+		t.Errorf("--output ldif: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	out, _, code = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output", "ldif-plain", "--attrs", "sn,objectClass", "(cn=lučić)")
+	if want := "dn:: Y249THXEjWnEhyxvdT1QZW9wbGUsZGM9ZXhhbXBsZSxkYz1jb20=\nobjectClass: person\nsn: Lucic\n\n"; code != ExitOK || out != want {
+		t.Errorf("--attrs: exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, code = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output=ldif-plain", "--attrs", "name", "--width", "20", "(sn=jensen)")
+	if want := "dn: cn=Babs Jensen,o\n u=People,dc=example\n ,dc=com\ncn: Babs Jensen\ncn: Barbara   J.  Je\n nsen\nsn: Jensen\n\n"; code != ExitOK || out != want {
+		t.Errorf("--width 20: exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, _ = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output=ldif-plain", "--width", "0", "--attrs", "1.1", "(sn=jensen)")
+	if want := "dn: cn=Babs Jensen,ou=People,dc=example,dc=com\n\n"; out != want {
+		t.Errorf("--width 0 --attrs 1.1: stdout:\n%s\nwant:\n%s", out, want)
+	}
+	for _, tt := range []struct {
+		args []string
+		has  string
+	}{
+		{[]string{"--output", "xml"}, "--output must be"},
+		{[]string{"--json", "--output", "ldif"}, "contradict"},
+		{[]string{"--attrs", "cn"}, "--attrs and --width go with"},
+		{[]string{"--output", "ldif", "--show-undefined"}, "--show-undefined goes with"},
+		{[]string{"--output", "ldif", "--width", "1"}, "--width must be"},
+		{[]string{"--output", "ldif", "--attrs", "c n"}, "not an attribute description"},
+	} {
+		args := append(append([]string{"ldap", "match", "--ldif", "-"}, tt.args...), "(cn=x)")
+		_, errs, code := runLDAPCmd(testLDIF, args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.has) {
+			t.Errorf("%q: exit %d, stderr %q, want a usage error with %q", tt.args, code, errs, tt.has)
+		}
+	}
+}
