@@ -84,14 +84,14 @@ func (f *Filter) EvaluateWith(e *Entry, s *Schema, o EvalOptions) Result {
 	if s == nil {
 		s = Standard()
 	}
-	ev := evaluator{s: s, e: e, o: &o}
+	ev := evaluator{s: s, e: e, o: o}
 	return ev.eval(f, 0)
 }
 
 type evaluator struct {
 	s      *Schema
 	e      *Entry
-	o      *EvalOptions
+	o      EvalOptions
 	dn     DN
 	dnDone bool
 }

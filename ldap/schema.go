@@ -3,6 +3,7 @@ package ldap
 import (
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -163,21 +164,20 @@ func (s *Schema) IsSubclassOf(sub, super string) bool {
 		return false
 	}
 	// The superclass graph is small but may be cyclic in a bad schema:
-	// walk it breadth first, each class once.
-	seen := map[*ObjectClass]bool{c: true}
-	queue := []*ObjectClass{c}
-	for len(queue) > 0 {
-		c, queue = queue[0], queue[1:]
-		for _, name := range c.Sup {
+	// walk it breadth first, each class once. Chains are a few classes
+	// long, so a list (on the stack for up to 8) beats a map.
+	var buf [8]*ObjectClass
+	seen := append(buf[:0], c)
+	for i := 0; i < len(seen); i++ {
+		for _, name := range seen[i].Sup {
 			p := s.ObjectClass(name)
-			if p == nil || seen[p] {
+			if p == nil || slices.Contains(seen, p) {
 				continue
 			}
 			if p == target {
 				return true
 			}
-			seen[p] = true
-			queue = append(queue, p)
+			seen = append(seen, p)
 		}
 	}
 	return false
