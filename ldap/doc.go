@@ -36,7 +36,10 @@
 //   - RFC 2849 (LDIF content records, base64 values, folded lines):
 //     ReadLDIF, LDIFReader, and LDIFReader.NewDecoder, which reads one
 //     record at a time in memory bounded by the largest record, and joins
-//     folded lines in linear time.
+//     folded lines in linear time; LDIFEncoder writes records that
+//     slapadd and ldapadd load (TestSlapdLDIFOutput).
+//   - RFC 4511 sec 4.5.1.8 and RFC 3673 (the attributes a search
+//     returns, "*", "+", "1.1"): Entry.Select.
 //   - RFC 3629 (UTF-8): values in filters and DNs must be UTF-8 without
 //     surrogates or code points above U+10FFFF; other bytes only as \hh.
 //
@@ -152,7 +155,9 @@
 //   - LDIF: plain values must be ASCII (RFC 2849 SAFE-STRING) unless
 //     LDIFReader.AllowUTF8 is set (the ucs ldap match command sets it);
 //     URL values (:<) are refused rather than fetched; change records
-//     other than "changetype: add" are refused.
+//     other than "changetype: add" are refused. LDIFEncoder base64
+//     encodes every value that is not a SAFE-STRING, UTF-8 included, and
+//     values that end with a space (RFC 2849 note 8 says SHOULD).
 //   - The vectors in ../shared/testdata/ldap all pass, except
 //     five dn.jsonl rows listed with their reasons in the test table
 //     dnDifferences (vectors2_test.go).
