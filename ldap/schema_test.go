@@ -279,7 +279,7 @@ func diffLines(a, b string) string {
 func TestSchemaInstalledSlapd(t *testing.T) {
 	dir := findSchemaDir()
 	if dir == "" {
-		t.Skip("no OpenLDAP schema folder (/etc/ldap/schema); scripts/setup.d/50-slapd.sh installs slapd")
+		skipOrFail(t) // no /etc/ldap/schema: skipped, except in CI
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	order := map[string]int{"core": 1, "cosine": 2, "inetorgperson": 3, "nis": 4}
