@@ -268,7 +268,8 @@ func ParseSchema(text string) (*Schema, error) {
 // '#' starts a comment line. An element's OID may be an objectIdentifier
 // macro, alone ("id-at-role") or with a suffix ("OpenLDAPobjectClass:3"),
 // as in OpenLDAP. Other attributes of an LDIF entry (dn, objectClass: ...,
-// cn) are skipped; ldapSyntaxes, matchingRules, matchingRuleUse, DIT
+// cn) and the lines of ldapmodify's change form ("changetype: modify",
+// "add: olcAttributeTypes", "-") are skipped; ldapSyntaxes, matchingRules, matchingRuleUse, DIT
 // content and structure rules and name forms are checked for form and
 // otherwise ignored (matching rules and syntaxes are built in). A
 // matching rule that is not built in is no error: Warnings names it once,
@@ -410,6 +411,9 @@ func schemaStatements(text string) ([]schemaStmt, error) {
 func schemaStatement(l string, line int, ldif bool) (schemaStmt, bool, error) {
 	st := schemaStmt{line: line}
 	if ldif {
+		if strings.TrimSpace(l) == "-" {
+			return st, true, nil // the end of a change in ldapmodify's form
+		}
 		attr, val, ok := strings.Cut(l, ":")
 		if !ok {
 			return st, false, fmt.Errorf("ldap schema: line %d: expected \"attribute: value\", found %q", line, firstRunes(l, 20))

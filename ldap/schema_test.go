@@ -133,7 +133,11 @@ func TestSchemaForms(t *testing.T) {
 		"objectClasses: ( 1.3.6.1.4.1.55555.2.1 NAME 'fooClass' SUP ( inetOrgPerson $ account ) STRUCTURAL MAY fooA )\n" +
 		"matchingRules: ( 1.3.6.1.4.1.55555.3.1 NAME 'fooMatch' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )\n" +
 		"ldapSyntaxes: ( 1.3.6.1.4.1.55555.9 DESC 'Foo' )\n"
-	for name, text := range map[string]string{"schema file": file, "cn=config": cfg, "subschema": sub} {
+	modify := "dn: cn={4}foo,cn=schema,cn=config\nchangetype: modify\nadd: olcObjectIdentifier\n" +
+		strings.Join(regexp.MustCompile(`(?m)^olcObjectIdentifier: .*$`).FindAllString(cfg, -1), "\n") + "\n-\nadd: olcAttributeTypes\n" +
+		strings.Join(regexp.MustCompile(`(?m)^olcAttributeTypes:.*(\n .*)*$`).FindAllString(cfg, -1), "\n") + "\n-\nadd: olcObjectClasses\n" +
+		strings.Join(regexp.MustCompile(`(?m)^olcObjectClasses: .*$`).FindAllString(cfg, -1), "\n") + "\n-\n"
+	for name, text := range map[string]string{"schema file": file, "cn=config": cfg, "subschema": sub, "ldapmodify": modify} {
 		s, err := ParseSchema(text)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
