@@ -145,7 +145,10 @@
 //     4518 sec 2.6.1) and so matches every value; substrings rules work in
 //     extensible match with a Substring Assertion value (RFC 4511 sec
 //     4.5.1.7.7); an empty Directory String assertion is Undefined, as in
-//     slapd (RFC 4517 sec 3.3.6 needs one character).
+//     slapd (RFC 4517 sec 3.3.6 needs one character); an extensible match
+//     that names objectIdentifierMatch on objectClass applies that rule
+//     to the listed values (superclasses are implied by the type's own
+//     equality match only), where slapd is Undefined on every entry.
 //   - Schemas: a matching rule that ucs does not implement is a warning
 //     (Schema.Warnings), not an error, and items that need it are
 //     Undefined, so a server's whole schema loads. In the slapd.conf form
