@@ -161,12 +161,12 @@
 //     other than "changetype: add" are refused. LDIFEncoder base64
 //     encodes every value that is not a SAFE-STRING, UTF-8 included, and
 //     values that end with a space (RFC 2849 note 8 says SHOULD).
-//   - The vectors in ../shared/testdata/ldap all pass, except
+//   - The vectors in testdata/ldap (at the module root) all pass, except
 //     five dn.jsonl rows listed with their reasons in the test table
 //     dnDifferences (vectors2_test.go).
 //
 // Where ucs is stricter than its peers (from the recorded peer results in
-// ../shared/testdata/ldap/filters.jsonl and dn.jsonl):
+// testdata/ldap/filters.jsonl and dn.jsonl):
 //
 //   - go-ldap v3.4.15 accepts 51 filters RFC 4515 rejects, among them
 //     (foo=ba(r), ((foo=bar)), (:=bar) and (&), and rejects the valid
