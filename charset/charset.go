@@ -32,6 +32,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/suggest"
@@ -110,37 +111,89 @@ func register(c *Charset) {
 	}
 }
 
+// MaxLabelLen is the longest label Lookup considers, in bytes after ASCII
+// whitespace is trimmed. The longest label ucs knows is 45 bytes
+// ("extended_unix_code_packed_format_for_japanese"); a longer one is refused
+// without being read further, so that a label taken from an HTTP header or
+// an XML declaration costs little however long it is.
+const MaxLabelLen = 64
+
+const asciiWhitespace = "\t\n\f\r "
+
 // normalize applies the WHATWG label rules: trim ASCII whitespace, lower
-// the ASCII letters.
+// the ASCII letters (and only those: WHATWG labels match ASCII
+// case-insensitively).
 func normalize(label string) string {
-	return strings.ToLower(strings.Trim(label, "\t\n\f\r "))
+	t := strings.Trim(label, asciiWhitespace)
+	b := []byte(t)
+	lowerASCII(b)
+	return string(b)
+}
+
+func lowerASCII(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 // loosen drops the punctuation people vary in encoding names ("UTF8",
 // "utf_8", "UTF-8").
 func loosen(k string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '-', '_', ' ', '.', ':':
-			return -1
-		}
-		return r
-	}, k)
+	b := []byte(k)
+	return string(b[:loosenBytes(b)])
 }
 
-// UnknownError is returned by Lookup for a label no charset has.
-type UnknownError struct {
-	Label string
-	// Suggestions are the closest known names, best first.
-	Suggestions []string
+// loosenBytes removes the loosened punctuation from b in place and returns
+// the new length.
+func loosenBytes(b []byte) int {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '-', '_', ' ', '.', ':':
+			continue
+		}
+		b[n] = c
+		n++
+	}
+	return n
 }
+
+// UnknownError is returned by Lookup for a label no charset has. Making
+// one costs one small allocation; the "did you mean" suggestions are
+// computed only when Error or Suggestions is called.
+type UnknownError struct {
+	// Label is the label as the caller gave it.
+	Label string
+}
+
+// maxQuoted is how many bytes of an unknown label its message quotes.
+const maxQuoted = MaxLabelLen
 
 func (e *UnknownError) Error() string {
-	msg := fmt.Sprintf("unknown encoding %q", e.Label)
-	if len(e.Suggestions) > 0 {
-		msg += " (did you mean " + strings.Join(quoteAll(e.Suggestions), " or ") + "?)"
+	l := e.Label
+	cut := ""
+	if len(l) > maxQuoted {
+		l, cut = l[:maxQuoted], fmt.Sprintf("... (%d bytes)", len(e.Label))
+	}
+	msg := fmt.Sprintf("unknown encoding %q%s", l, cut)
+	if s := e.Suggestions(); len(s) > 0 {
+		msg += " (did you mean " + strings.Join(quoteAll(s), " or ") + "?)"
 	}
 	return msg + "; 'ucs list' shows every encoding"
+}
+
+// Suggestions returns up to three names of known charsets closest to the
+// label, best first, or nil when none is close. It computes them on each
+// call, in time proportional to the number of labels; a label longer than
+// MaxLabelLen gets none.
+func (e *UnknownError) Suggestions() []string {
+	k := strings.Trim(e.Label, asciiWhitespace)
+	if len(k) > MaxLabelLen {
+		return nil
+	}
+	return closest(normalize(k), 3)
 }
 
 func quoteAll(s []string) []string {
@@ -154,17 +207,38 @@ func quoteAll(s []string) []string {
 // Lookup returns the charset with the given name or alias. Labels match
 // ASCII case-insensitively after trimming ASCII whitespace, as in WHATWG;
 // failing that, they match ignoring '-', '_', '.', ':' and spaces ("UTF8",
-// "utf_16le"). An unknown label gives an *UnknownError that suggests the
-// closest names.
+// "utf_16le"). An unknown label gives an *UnknownError, whose message
+// suggests the closest names.
+//
+// Lookup does not allocate for a known label and allocates only the error
+// for an unknown one; a label longer than MaxLabelLen after trimming is
+// refused at once, so the cost of an untrusted label is bounded by the
+// trimming.
 func Lookup(label string) (*Charset, error) {
-	k := normalize(label)
-	if c, ok := labels[k]; ok {
+	if c := lookup(label); c != nil {
 		return c, nil
 	}
-	if c, ok := loose[loosen(k)]; ok && k != "" {
-		return c, nil
+	return nil, &UnknownError{Label: label}
+}
+
+// lookup is Lookup without the error; it returns nil for an unknown label.
+func lookup(label string) *Charset {
+	t := strings.Trim(label, asciiWhitespace)
+	if len(t) == 0 || len(t) > MaxLabelLen {
+		return nil
 	}
-	return nil, &UnknownError{Label: label, Suggestions: closest(k, 3)}
+	var buf [MaxLabelLen]byte
+	k := buf[:copy(buf[:], t)]
+	lowerASCII(k)
+	if c, ok := labels[string(k)]; ok {
+		return c
+	}
+	if n := loosenBytes(k); n > 0 {
+		if c, ok := loose[string(k[:n])]; ok {
+			return c
+		}
+	}
+	return nil
 }
 
 // MustLookup is like Lookup but panics on an unknown label. It is meant
@@ -205,8 +279,9 @@ func familyRank(f string) int {
 	return 5
 }
 
-// closest returns up to n charset names whose labels are nearest to k.
-func closest(k string, n int) []string {
+// looseKeys holds every loosened label once, and the charset it names,
+// for closest; it is built on first use.
+var looseKeys = sync.OnceValues(func() ([]string, map[string]*Charset) {
 	byLoose := map[string]*Charset{}
 	var keys []string
 	for label, c := range labels {
@@ -214,8 +289,18 @@ func closest(k string, n int) []string {
 		if _, dup := byLoose[lk]; !dup {
 			keys = append(keys, lk)
 		}
+		if lc, ok := loose[lk]; ok {
+			c = lc // the charset Lookup itself gives for the loosened label
+		}
 		byLoose[lk] = c
 	}
+	sort.Strings(keys)
+	return keys, byLoose
+})
+
+// closest returns up to n charset names whose labels are nearest to k.
+func closest(k string, n int) []string {
+	keys, byLoose := looseKeys()
 	var out []string
 	seen := map[*Charset]bool{}
 	for _, lk := range suggest.Closest(loosen(k), keys, len(keys)) {
