@@ -25,14 +25,26 @@
 // Labels that WHATWG lacks are added per charset. As in WHATWG, gb2312
 // means GBK (strict GB 2312 is euc-cn or cp20936) and tis-620 means
 // windows-874 (TIS 620 itself is tis-620-2533).
+//
+// Register adds a charset of a program's own (any x/text
+// encoding.Encoding, through encoding.FromXText) to the registry; it cannot
+// take over a built-in label. For the web's label rules, under which
+// latin1 and ascii mean windows-1252, use package htmlcharset.
+//
+// Lookup costs no allocation for a known label and one small error value
+// for an unknown one; labels longer than MaxLabelLen are refused unread, so
+// untrusted labels (HTTP headers, MIME words, XML declarations) are cheap.
 package charset
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/suggest"
@@ -75,40 +87,100 @@ func (c *Charset) CanEncode() bool { return c.Codec != nil && c.Codec.CanEncode(
 // String returns the canonical name.
 func (c *Charset) String() string { return c.Name }
 
-var (
+// registry is one state of the set of charsets. Lookups read the current
+// state without locking; Register publishes a new state.
+type registry struct {
 	all    []*Charset
-	labels = map[string]*Charset{} // normalized label -> charset
-	loose  = map[string]*Charset{} // loosened label -> charset
+	labels map[string]*Charset // normalized label -> charset
+	loose  map[string]*Charset // loosened label -> charset
+	sugg   *suggestions        // built on first use, for UnknownError
+}
+
+var (
+	current    = newRegistry() // initialised before any init function runs
+	registerMu sync.Mutex      // serialises Register
 )
 
-// register adds c to the registry. It panics on a label that another
-// charset already claims, so that conflicts show up in every test run.
+func newRegistry() *atomic.Pointer[registry] {
+	var p atomic.Pointer[registry]
+	p.Store(&registry{labels: map[string]*Charset{}, loose: map[string]*Charset{}, sugg: new(suggestions)})
+	return &p
+}
+
+// register adds a built-in charset during package initialisation. It
+// panics on a label that another charset already claims, so that conflicts
+// show up in every test run.
 func register(c *Charset) {
-	all = append(all, c)
-	add := func(l string) {
-		k := normalize(l)
-		if other, ok := labels[k]; ok && other != c {
-			panic(fmt.Sprintf("charset: label %q claimed by %s and %s", l, other.Name, c.Name))
-		}
-		labels[k] = c
-		lk := loosen(k)
-		if other, ok := loose[lk]; !ok || other == c {
-			loose[lk] = c
+	if err := current.Load().add(c); err != nil {
+		panic(err)
+	}
+}
+
+// add adds c to r, or changes nothing and returns an error if one of c's
+// names or aliases is another charset's label.
+func (r *registry) add(c *Charset) error {
+	names := append([]string{c.Name}, c.Aliases...)
+	for _, l := range names {
+		if other, ok := r.labels[normalize(l)]; ok && other != c {
+			return fmt.Errorf("charset: label %q claimed by %s and %s", l, other.Name, c.Name)
 		}
 	}
-	add(c.Name)
-	for _, a := range c.Aliases {
-		add(a)
+	r.all = append(r.all, c)
+	for _, l := range names {
+		k := normalize(l)
+		r.labels[k] = c
+		lk := loosen(k)
+		if other, ok := r.loose[lk]; !ok || other == c {
+			r.loose[lk] = c
+		}
 	}
 	for _, cp := range c.CodePages {
 		n := strconv.Itoa(cp)
 		for _, p := range []string{"cp", "windows-", "ibm", "cp-", "ms"} {
 			k := normalize(p + n)
-			if _, taken := labels[k]; !taken {
-				labels[k] = c
+			if _, taken := r.labels[k]; !taken {
+				r.labels[k] = c
 			}
 		}
 	}
+	return nil
+}
+
+// clone returns a copy of r that add may change without touching r.
+func (r *registry) clone() *registry {
+	return &registry{
+		all:    append([]*Charset(nil), r.all...),
+		labels: maps.Clone(r.labels),
+		loose:  maps.Clone(r.loose),
+		sugg:   new(suggestions),
+	}
+}
+
+// Register adds a charset of the caller's own to the registry, so that
+// Lookup, MustLookup and List find it (and so every command of a program
+// built on ucs that takes an encoding name). c.Name and c.Codec are
+// required; c.Codec may wrap any x/text encoding.Encoding (see
+// encoding.FromXText). Register refuses a charset whose name or one of whose
+// aliases is already a label of another charset: the built-in labels keep
+// their meaning. Code pages already taken are skipped silently, as for the
+// built-in charsets. Register is safe to call concurrently with Lookup; a
+// lookup sees the registry before or after the call, never in between.
+//
+// Registered charsets take no part in detection: package detect scores
+// text with statistics trained on the built-in codecs, and has none for a
+// charset it has never seen.
+func Register(c *Charset) error {
+	if c == nil || c.Codec == nil || normalize(c.Name) == "" {
+		return errors.New("charset: Register needs a Name and a Codec")
+	}
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	r := current.Load().clone()
+	if err := r.add(c); err != nil {
+		return err
+	}
+	current.Store(r)
+	return nil
 }
 
 // MaxLabelLen is the longest label Lookup considers, in bytes after ASCII
@@ -230,11 +302,12 @@ func lookup(label string) *Charset {
 	var buf [MaxLabelLen]byte
 	k := buf[:copy(buf[:], t)]
 	lowerASCII(k)
-	if c, ok := labels[string(k)]; ok {
+	r := current.Load()
+	if c, ok := r.labels[string(k)]; ok {
 		return c
 	}
 	if n := loosenBytes(k); n > 0 {
-		if c, ok := loose[string(k[:n])]; ok {
+		if c, ok := r.loose[string(k[:n])]; ok {
 			return c
 		}
 	}
@@ -253,7 +326,7 @@ func MustLookup(label string) *Charset {
 
 // List returns every charset, sorted by family and name.
 func List() []*Charset {
-	out := append([]*Charset(nil), all...)
+	out := append([]*Charset(nil), current.Load().all...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Family != out[j].Family {
 			return familyRank(out[i].Family) < familyRank(out[j].Family)
@@ -279,28 +352,36 @@ func familyRank(f string) int {
 	return 5
 }
 
-// looseKeys holds every loosened label once, and the charset it names,
+// suggestions holds every loosened label once, and the charset it names,
 // for closest; it is built on first use.
-var looseKeys = sync.OnceValues(func() ([]string, map[string]*Charset) {
-	byLoose := map[string]*Charset{}
-	var keys []string
-	for label, c := range labels {
-		lk := loosen(label)
-		if _, dup := byLoose[lk]; !dup {
-			keys = append(keys, lk)
+type suggestions struct {
+	once    sync.Once
+	keys    []string
+	byLoose map[string]*Charset
+}
+
+func (r *registry) looseKeys() ([]string, map[string]*Charset) {
+	s := r.sugg
+	s.once.Do(func() {
+		s.byLoose = map[string]*Charset{}
+		for label, c := range r.labels {
+			lk := loosen(label)
+			if _, dup := s.byLoose[lk]; !dup {
+				s.keys = append(s.keys, lk)
+			}
+			if lc, ok := r.loose[lk]; ok {
+				c = lc // the charset Lookup itself gives for the loosened label
+			}
+			s.byLoose[lk] = c
 		}
-		if lc, ok := loose[lk]; ok {
-			c = lc // the charset Lookup itself gives for the loosened label
-		}
-		byLoose[lk] = c
-	}
-	sort.Strings(keys)
-	return keys, byLoose
-})
+		sort.Strings(s.keys)
+	})
+	return s.keys, s.byLoose
+}
 
 // closest returns up to n charset names whose labels are nearest to k.
 func closest(k string, n int) []string {
-	keys, byLoose := looseKeys()
+	keys, byLoose := current.Load().looseKeys()
 	var out []string
 	seen := map[*Charset]bool{}
 	for _, lk := range suggest.Closest(loosen(k), keys, len(keys)) {
