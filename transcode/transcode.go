@@ -106,7 +106,8 @@ type Stats struct {
 // Copy converts r from the encoding from to the encoding to and writes
 // the result to w, streaming in bounded memory. It stops at the first bad
 // sequence under the Fail policy, with an *Error that locates it; what came
-// before is written. Valid UTF-8 read as UTF-8 is not copied before it is
+// before is written. An error of w comes back as a *WriteError; an error
+// of r as it is. Valid UTF-8 read as UTF-8 is not copied before it is
 // encoded, and UTF-8 to UTF-8 is not encoded at all.
 func Copy(w io.Writer, r io.Reader, from, to *encoding.Codec, opts Options) (Stats, error) {
 	o, err := NewOutput(w, to, opts)
@@ -114,8 +115,10 @@ func Copy(w io.Writer, r io.Reader, from, to *encoding.Codec, opts Options) (Sta
 		return Stats{}, err
 	}
 	st, err := o.Copy(r, from, "")
-	if cerr := o.Close(); err == nil {
-		err = cerr
+	if err == nil {
+		err = o.Close()
+	} else if ferr := o.Flush(); ferr != nil {
+		err = ferr
 	}
 	st.Out = o.written
 	return st, err
@@ -180,6 +183,16 @@ func NewOutput(w io.Writer, to *encoding.Codec, opts Options) (*Output, error) {
 	return o, nil
 }
 
+// Flush writes the buffered output to the underlying writer, without
+// ending the encoder's state, so that what was converted before an error
+// reaches its destination.
+func (o *Output) Flush() error {
+	if err := o.w.Flush(); err != nil {
+		return &WriteError{err}
+	}
+	return nil
+}
+
 // Close writes what the output still owes (a CR held by the LF mode, the
 // end of an encoder's shift state, a BOM that AddBOM wants on an empty
 // output) and flushes it. It does not close the underlying writer.
@@ -201,7 +214,7 @@ func (o *Output) Close() error {
 	if err := o.encode(nil, 0, nil, true); err != nil {
 		return err
 	}
-	return o.w.Flush()
+	return o.Flush()
 }
 
 // Copy converts r, read in the encoding from, onto the output. name, if
@@ -269,7 +282,7 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 				nd, ns, bad, err := o.enc.TransformUntilBad(o.encBuf, b[done:], false)
 				if nd > 0 {
 					if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-						return done, &writeError{werr}
+						return done, &WriteError{werr}
 					}
 				}
 				done += ns
@@ -282,24 +295,30 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 	}
 	err = d.run(r)
 	st.In = d.read
+	if err == nil && !o.started && fileStart {
+		// An empty input still decides the output's BOM.
+		o.started = true
+		if o.opts.BOM == AddBOM && !utf.WritesBOM(o.to) {
+			err = o.encode(nil, 0, []byte("\uFEFF"), false)
+		}
+	}
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Name == "" {
 			e.Name = name
 		}
-		var we *writeError
-		if errors.As(err, &we) {
-			err = we.err
-		}
 	}
 	return st, err
 }
 
-// writeError marks an error of the output's writer, so that it passes
-// through the decoder unchanged.
-type writeError struct{ err error }
+// WriteError is an error of the output's writer, told apart from the
+// input's read errors, which Copy returns as they are.
+type WriteError struct{ Err error }
 
-func (e *writeError) Error() string { return e.err.Error() }
+func (e *WriteError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the writer's error.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // write sends ch.text[off:] through the newline mode and the encoder.
 func (o *Output) write(ch *chunk, off int) error {
@@ -379,7 +398,7 @@ func (o *Output) write(ch *chunk, off int) error {
 func (o *Output) encode(ch *chunk, off int, text []byte, atEOF bool) error {
 	if o.direct {
 		if _, err := o.w.Write(text); err != nil {
-			return &writeError{err}
+			return &WriteError{err}
 		}
 		return nil
 	}
@@ -389,7 +408,7 @@ func (o *Output) encode(ch *chunk, off int, text []byte, atEOF bool) error {
 		nd, ns, err := o.enc.Transform(o.encBuf, src, atEOF)
 		if nd > 0 {
 			if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-				return &writeError{werr}
+				return &WriteError{werr}
 			}
 		}
 		src = src[ns:]
