@@ -18,7 +18,8 @@ type BOM uint8
 
 const (
 	// KeepBOM writes a byte order mark when the input had one (read with
-	// a BOM-consuming codec, or a leading U+FEFF in the decoded text).
+	// a BOM-consuming codec, or a leading U+FEFF in the decoded text) and
+	// the target can encode U+FEFF; a legacy target gets none.
 	KeepBOM BOM = iota
 	// StripBOM writes none: the target forms that always write one
 	// (utf.UTF16BOM, utf.UTF32BOM, utf.UTF8BOM) give way to their
@@ -140,7 +141,9 @@ type Output struct {
 	lastCR   bool // CRLF: the text so far ends with CR
 	heldCR   bool // LF: a CR at the end of a chunk not yet written
 	direct   bool // the output is the decoded text itself (strict UTF-8)
-	writeErr error
+	// keepsBOM is false when the target cannot encode U+FEFF: KeepBOM
+	// then drops the input's BOM, which is a signature, not text.
+	keepsBOM bool
 }
 
 type countWriter struct {
@@ -175,7 +178,8 @@ func NewOutput(w io.Writer, to *encoding.Codec, opts Options) (*Output, error) {
 	if opts.BOM == AddBOM && utf.BOM(to) == nil && !utf.WritesBOM(to) {
 		return nil, fmt.Errorf("transcode: %s has no byte order mark", to.Name())
 	}
-	o := &Output{opts: opts, encBuf: make([]byte, 4*chunkSize+256)}
+	_, bomErr := to.WithPolicy(encoding.Fail).AppendEncode(nil, []byte("\uFEFF"))
+	o := &Output{opts: opts, encBuf: make([]byte, 4*chunkSize+256), keepsBOM: bomErr == nil}
 	o.to = to.With(encoding.Options{Unmappable: opts.Unmappable, Escape: opts.Escape, Replacement: opts.Replacement})
 	o.cw = countWriter{w, &o.written}
 	o.w = bufio.NewWriterSize(o.cw, chunkSize)
@@ -257,7 +261,7 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 			}
 			if !o.started {
 				o.started = true
-				if o.opts.BOM == AddBOM || (o.opts.BOM == KeepBOM && st.BOM) {
+				if o.opts.BOM == AddBOM || (o.opts.BOM == KeepBOM && st.BOM && o.keepsBOM) {
 					if !utf.WritesBOM(o.to) {
 						if err := o.encode(nil, 0, []byte("\uFEFF"), false); err != nil {
 							return err

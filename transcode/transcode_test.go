@@ -104,6 +104,11 @@ func TestBOMAndNewlines(t *testing.T) {
 		{"a\r", "utf-8", "utf-8", Options{Newline: LF}, "a\r"},
 		{"", "utf-8", "utf-8", Options{BOM: AddBOM}, "\uFEFF"},
 		{"a", "utf-8", "utf-16", Options{BOM: StripBOM}, "\x00a"},
+		// A target that cannot encode U+FEFF drops the input's BOM
+		// (it used to stop with an unlocated error).
+		{"\xFF\xFEa\x00", "utf-16le", "iso-8859-1", Options{}, "a"},
+		{"\uFEFFa", "utf-8", "shift_jis", Options{}, "a"},
+		{"\uFEFFa", "utf-8", "gb18030", Options{}, "\x84\x31\x95\x33a"},
 	} {
 		var out bytes.Buffer
 		if _, err := Copy(&out, strings.NewReader(tc.in), cs(tc.from), cs(tc.to), tc.opts); err != nil || out.String() != tc.want {
