@@ -130,17 +130,17 @@ func Copy(w io.Writer, r io.Reader, from, to *encoding.Codec, opts Options) (Sta
 // at its start, and the encoder's state runs on from one input to the
 // next. Close ends it.
 type Output struct {
-	to       *encoding.Codec
-	opts     Options
-	enc      *encoding.Transformer
-	w        *bufio.Writer
-	cw       countWriter
-	written  int64
-	encBuf   []byte
-	started  bool // something was written (or the output BOM decided)
-	lastCR   bool // CRLF: the text so far ends with CR
-	heldCR   bool // LF: a CR at the end of a chunk not yet written
-	direct   bool // the output is the decoded text itself (strict UTF-8)
+	to      *encoding.Codec
+	opts    Options
+	enc     *encoding.Transformer
+	w       *bufio.Writer
+	cw      countWriter
+	written int64
+	encBuf  []byte
+	started bool // something was written (or the output BOM decided)
+	lastCR  bool // CRLF: the text so far ends with CR
+	heldCR  bool // LF: a CR at the end of a chunk not yet written
+	direct  bool // the output is the decoded text itself (strict UTF-8)
 	// keepsBOM is false when the target cannot encode U+FEFF: KeepBOM
 	// then drops the input's BOM, which is a signature, not text.
 	keepsBOM bool
