@@ -407,3 +407,57 @@ func sameText(got, want []byte, enc string) bool {
 	}
 	return len(got) == 0 && len(want) == 0
 }
+
+// TestMetaVariantsMatchXNet builds <meta> elements from random attribute
+// names, values, quotes and spacing, after random harmless markup.
+func TestMetaVariantsMatchXNet(t *testing.T) {
+	names := []string{"charset", "CHARSET", "http-equiv", "HTTP-EQUIV", "content", "name", "charset", "x"}
+	values := []string{"utf-8", "koi8-r", "KOI8-R", " gbk ", "utf-16", "x-user-defined", "latin1", "bogus", "",
+		"content-type", "Content-Type", "text/html; charset=big5", "text/html;charset='euc-jp'", "charset=\"shift_jis\"",
+		"text/html; charset = windows-1251", "text/html; charset", "charset=;", "text/html; charset=\"gbk"}
+	quotes := []string{"\"", "'", ""}
+	spaces := []string{" ", "  ", "\t", "\n", "/", " / "}
+	before := []string{"", "<!DOCTYPE html>", "<html lang=en>", "<!-- c -->", "<?xml version=\"1.0\"?>", "<head>", "<link rel=x href='y'>", "</p>", "<a b='>'>", "<!-->"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	var found, diff int
+	for range 30000 {
+		var sb strings.Builder
+		sb.WriteString(before[rng.IntN(len(before))])
+		for range rng.IntN(3) {
+			sb.WriteString(before[rng.IntN(len(before))])
+		}
+		sb.WriteString([]string{"<meta", "<META", "<Meta"}[rng.IntN(3)])
+		for range 1 + rng.IntN(4) {
+			sb.WriteString(spaces[rng.IntN(len(spaces))])
+			sb.WriteString(names[rng.IntN(len(names))])
+			if rng.IntN(8) == 0 {
+				continue // no value
+			}
+			sb.WriteString([]string{"=", " = ", "= "}[rng.IntN(3)])
+			q := quotes[rng.IntN(len(quotes))]
+			v := values[rng.IntN(len(values))]
+			if q == "" {
+				v = strings.Fields(v + " x")[0]
+			}
+			sb.WriteString(q + v + q)
+		}
+		sb.WriteString([]string{">", " />", "/>", ""}[rng.IntN(4)])
+		sb.WriteString("<p>text")
+		b := []byte(sb.String())
+		_, name, _ := htmlcharset.DetermineEncoding(b, "")
+		_, xname, _ := xcharset.DetermineEncoding(b, "")
+		if name != "windows-1252" {
+			found++
+		}
+		if name != xname {
+			diff++
+			if diff <= 10 {
+				t.Errorf("%q: htmlcharset %s, x/net %s", b, name, xname)
+			}
+		}
+	}
+	t.Logf("30000 meta elements, %d declare an encoding, %d differ", found, diff)
+	if found < 3000 {
+		t.Errorf("only %d declare an encoding", found)
+	}
+}
