@@ -131,10 +131,12 @@ var boms = []struct {
 // the header's charset, as in x/net.
 //
 // Where x/net gives up and returns windows-1252, DetermineEncoding asks
-// ucs's detector (package detect) about content and returns the WHATWG
-// encoding it finds most likely, still with certain false; windows-1252
-// remains the answer for ASCII text and when the detector names no WHATWG
-// encoding. With no non-ASCII byte the result is the same as x/net's.
+// ucs's detector (package detect) about content (at most its first
+// 64 KiB) and returns the WHATWG encoding it finds most likely, still with
+// certain false; windows-1252 remains the answer for plain ASCII text and
+// when the detector names no WHATWG encoding. The detector also finds
+// 7-bit ISO-2022-JP and UTF-16 without a BOM, which x/net reads as
+// windows-1252.
 //
 // A UTF-8 answer is always ucs's UTF-8 decoder, which passes valid UTF-8
 // through and turns malformed bytes into U+FFFD; x/net returns
@@ -195,10 +197,16 @@ func determine(content []byte, contentType string) (e xenc.Encoding, name string
 	if hasHighBit(cut) && utf8.Valid(cut) {
 		return webCodecs["utf-8"], "utf-8", false, byUTF8
 	}
-	if hasHighBit(full) {
-		if name = detected(full); name != "" {
-			return webCodecs[name], name, false, byDetector
+	if len(full) > detectLen {
+		// Bound the detector's work; a character the cut splits would
+		// count against the encoding it belongs to, so drop a cut lead.
+		full = full[:detectLen]
+		for i := 0; i < 3 && len(full) > 0 && full[len(full)-1] >= 0x80; i++ {
+			full = full[:len(full)-1]
 		}
+	}
+	if name = webName(detect.Detect(full)); name != "" {
+		return webCodecs[name], name, false, byDetector
 	}
 	return webCodecs["windows-1252"], "windows-1252", false, byDefault
 }
@@ -212,12 +220,13 @@ func hasHighBit(b []byte) bool {
 	return false
 }
 
-// detected returns the WHATWG name of the most likely encoding of b that
-// the detector finds and the web knows, or "".
-func detected(b []byte) string {
-	for _, c := range detect.Detect(b).Candidates {
-		if c.BOM {
-			continue // a BOM was ruled out above; do not trust this reading
+// webName returns the WHATWG name of the most likely candidate of res that
+// the web knows, or "".
+func webName(res detect.Result) string {
+	for _, c := range res.Candidates {
+		if c.BOM || c.Encoding == "us-ascii" {
+			// A BOM was ruled out above; plain ASCII decides nothing.
+			continue
 		}
 		if name := lookupName(c.Encoding); name != "" && name != "replacement" {
 			return name
@@ -227,8 +236,8 @@ func detected(b []byte) string {
 }
 
 // NewReader returns an io.Reader that converts the content of r to UTF-8,
-// reading its first 1024 bytes (more, up to 16 KiB, when nothing in them
-// declares the encoding) to determine the encoding with
+// reading its first 1024 bytes (more, up to detect.ReaderPrefix, when
+// nothing in them declares the encoding) to determine the encoding with
 // DetermineEncoding and contentType, the value of the Content-Type header.
 // Malformed input turns into U+FFFD, in UTF-8 too (where x/net passes
 // it through); the byte order mark, if any, stays in the text as U+FEFF,
@@ -247,26 +256,23 @@ func NewReader(r io.Reader, contentType string) (io.Reader, error) {
 	}
 	e, _, _, h := determine(preview, contentType)
 	if h == byDefault && len(preview) == prescanLen {
-		// Nothing declared and nothing found: give the detector more text.
-		more := make([]byte, detectLen)
-		m, err := io.ReadFull(r, more)
-		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		// Nothing declared and nothing found in the first 1024 bytes: let
+		// the detector read on (a bounded prefix, less when it is sure).
+		res, rest, err := detect.DetectStream(r)
+		if err != nil {
 			return nil, err
 		}
-		more = more[:m]
-		if err == nil {
-			r = io.MultiReader(bytes.NewReader(more), r)
-		} else {
-			r = bytes.NewReader(more)
+		r = rest
+		if name := webName(res); name != "" {
+			e = webCodecs[name]
 		}
-		e, _, _, _ = determine(more, contentType)
 	}
 	return transform.NewReader(r, e.NewDecoder()), nil
 }
 
-// detectLen is how much NewReader gives the detector when the first
-// 1024 bytes declare nothing.
-const detectLen = 16 << 10
+// detectLen bounds the part of DetermineEncoding's content that the
+// detector reads.
+const detectLen = 64 << 10
 
 // NewReaderLabel returns a reader that converts from the encoding with the
 // given WHATWG label to UTF-8, replacing malformed input with U+FFFD. It

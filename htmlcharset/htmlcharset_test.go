@@ -132,6 +132,30 @@ func TestNewReaderDetectsPastPrefix(t *testing.T) {
 	}
 }
 
+// The detector reads a bounded prefix of a long content; a character cut
+// by the bound does not count against its encoding.
+func TestDetermineEncodingLongContent(t *testing.T) {
+	gbk, err := charset.MustLookup("gbk").Codec.AppendEncode(nil, []byte(strings.Repeat("我能吞下玻璃而不伤身体。中文网页的编码检测。", 3000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := append([]byte(strings.Repeat("a", prescanLen+77)), gbk...) // odd: the bound cuts a character
+	if len(content) < 2*detectLen || (detectLen-prescanLen-77)%2 != 1 {
+		t.Fatal("bad setup")
+	}
+	if _, name, certain := DetermineEncoding(content, ""); name != "gbk" || certain {
+		t.Errorf("long GBK content: %s, %v", name, certain)
+	}
+	r, err := NewReader(bytes.NewReader(content), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(r)
+	if !strings.HasSuffix(string(got), "中文网页的编码检测。") || len(got) < len(content) {
+		t.Errorf("NewReader: %d bytes, ends %q", len(got), got[len(got)-30:])
+	}
+}
+
 // Malformed input decodes to U+FFFD, one per error of the Encoding
 // Standard, in UTF-8 too.
 func TestReplacement(t *testing.T) {
