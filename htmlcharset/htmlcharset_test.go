@@ -212,3 +212,23 @@ func FuzzDetermineEncoding(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkDetermineEncoding(b *testing.B) {
+	koi8 := "\xf7\xde\xc5\xd2\xc1 \xd7\xc5\xde\xc5\xd2\xcf\xcd \xcd\xd9 \xc4\xcf\xcc\xc7\xcf \xc7\xd5\xcc\xd1\xcc\xc9 \xd0\xcf \xce\xc1\xc2\xc5\xd2\xc5\xd6\xce\xcf\xca. "
+	head := "<!DOCTYPE html><html><head><title>t</title>"
+	for _, tc := range []struct{ name, page, contentType string }{
+		{"header", head + "<p>" + strings.Repeat(koi8, 200), "text/html; charset=koi8-r"},
+		{"meta", head + "<meta charset=koi8-r><p>" + strings.Repeat(koi8, 200), ""},
+		{"undeclared", head + "<p>" + strings.Repeat(koi8, 200), ""},
+		{"ascii", head + "<p>" + strings.Repeat("plain text ", 1000), ""},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			content := []byte(tc.page)
+			b.SetBytes(int64(len(content)))
+			b.ReportAllocs()
+			for b.Loop() {
+				DetermineEncoding(content, tc.contentType)
+			}
+		})
+	}
+}
