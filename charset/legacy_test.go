@@ -87,7 +87,7 @@ func TestCodePagesAndAliases(t *testing.T) {
 func TestUnknownSuggestsLegacy(t *testing.T) {
 	_, err := Lookup("gb18031")
 	var u *UnknownError
-	if !errors.As(err, &u) || len(u.Suggestions) == 0 || u.Suggestions[0] != "gb18030" {
+	if !errors.As(err, &u) || len(u.Suggestions()) == 0 || u.Suggestions()[0] != "gb18030" {
 		t.Fatalf("got %v", err)
 	}
 	if !strings.Contains(err.Error(), "gb18030") {
