@@ -1,0 +1,291 @@
+package fix
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// cand is one possible undoing of a wrong decoding.
+type cand struct {
+	text  string
+	cost  int
+	layer Layer
+	// lossy, when set, says that the best reading needs bytes the text no
+	// longer has.
+	lossy string
+	// extra is charged on top of the text's cost: characters left alone
+	// that still stand for UTF-8 lead bytes in the page assumed.
+	extra int
+}
+
+// Penalties, in the units of textCost, charged to a candidate for the
+// wrong decoding it assumes: a reading must be clearly more plausible than
+// the text as it stands.
+const (
+	penaltyWhole   = 15 // every non-ASCII character was part of the mojibake
+	penaltyPartial = 20 // some sequences undone, the rest left as it was
+	penaltyC1      = 5  // C1 controls read as windows-1252
+	penaltyCJK     = 15
+	penaltyLegacy  = 30
+)
+
+const lossyText = "the text holds U+FFFD or '?' where a decoder dropped bytes; they cannot be restored"
+
+// best returns the most plausible candidate reading of s that beats s
+// itself (whose cost is sCost).
+func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
+	runes := []rune(s)
+	var best cand
+	found := false
+	consider := func(c cand, penalty int) {
+		if c.text == s {
+			return
+		}
+		c.cost = textCost(t, c.text) + c.extra
+		if c.cost+penalty >= sCost {
+			return
+		}
+		if !found || c.cost < best.cost {
+			best, found = c, true
+		}
+	}
+
+	// UTF-8 read as a single-byte page: the pages in which some character
+	// stands for a lead byte and the next for a continuation byte.
+	var pages uint64
+	for k := 0; k+1 < len(runes); k++ {
+		if l := t.lead[runes[k]]; l != 0 {
+			pages |= l & t.cont[runes[k+1]]
+			if runes[k+1] == ' ' {
+				pages |= l & t.leadC3[runes[k]]
+			}
+		}
+	}
+	lossy := false
+	for pi := range t.sb {
+		if pages&(1<<pi) == 0 {
+			continue
+		}
+		c, broken, ok := t.sbCandidate(runes, pi)
+		if !ok {
+			continue
+		}
+		if broken || strings.ContainsRune(c.text, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
+			// Measure the reading anyway: if it would have won, the text is
+			// mojibake that lost bytes.
+			c.cost = textCost(t, c.text)
+			if c.cost+penaltyPartial < sCost {
+				lossy = true
+			}
+			continue
+		}
+		if c.layer.Partial {
+			consider(c, penaltyPartial+t.sb[pi].prior)
+		} else {
+			consider(c, penaltyWhole+t.sb[pi].prior)
+		}
+	}
+	if lossy && (!found || best.layer.Partial) {
+		return cand{lossy: lossyText}, true
+	}
+
+	// C1 controls standing alone: windows-1252 text decoded as ISO-8859-1.
+	if c, ok := c1Candidate(runes); ok {
+		consider(c, penaltyC1)
+	}
+
+	// UTF-8 read as a CJK page: worth trying when many of the CJK
+	// characters lie outside the first levels of the national standards.
+	if cjkSuspicious(t, runes) {
+		for _, p := range t.mb {
+			b, err := p.cs.Codec.AppendEncode(nil, []byte(s))
+			if err != nil || !utf8.Valid(b) {
+				continue
+			}
+			if bytes.ContainsRune(b, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
+				// 锟斤拷: U+FFFD written as UTF-8 and read as GBK
+				return cand{lossy: lossyText}, true
+			}
+			consider(cand{text: string(b), layer: Layer{Encoding: "utf-8", ReadAs: p.name}}, penaltyCJK)
+		}
+	}
+
+	if !found && !o.NoLegacy {
+		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
+			consider(c, penaltyLegacy)
+		}
+	}
+	return best, found
+}
+
+// sbCandidate undoes, in s read as page pi, every run of characters whose
+// bytes form a valid UTF-8 sequence. broken reports a sequence cut short by
+// '?' or U+FFFD (a lenient decoder's loss).
+func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
+	out := make([]byte, 0, len(runes)*2)
+	fixed := 0
+	rest := false // a non-ASCII character outside the undone sequences
+	leftover := 0 // of which lead bytes
+	page := t.sb[pi]
+	var buf [4]byte
+	for k := 0; k < len(runes); {
+		r := runes[k]
+		if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 {
+			n := 1
+			if b >= 0xF0 {
+				n = 3
+			} else if b >= 0xE0 {
+				n = 2
+			}
+			buf[0] = byte(b)
+			good, spaceUsed := true, false
+			for j := 1; j <= n; j++ {
+				if k+j >= len(runes) {
+					good = false
+					if j > 1 {
+						broken = true
+					}
+					break
+				}
+				c := t.encodeByte(runes[k+j], pi)
+				if c == ' ' && j == n && page.dec[0xA0] == 0xA0 {
+					c, spaceUsed = 0xA0, true
+				}
+				if c < 0x80 || c > 0xBF {
+					good = false
+					if runes[k+j] == '?' || runes[k+j] == utf8.RuneError {
+						broken = true
+					}
+					break
+				}
+				buf[j] = byte(c)
+			}
+			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, k, n, spaceUsed, buf[:n+1]) {
+				out = append(out, buf[:n+1]...)
+				fixed++
+				k += n + 1
+				if spaceUsed && b == 0xC3 && needSpace(runes, k) {
+					out = append(out, ' ')
+				}
+				continue
+			}
+		}
+		if r >= 0x80 && r < 0xA0 && page.sloppy {
+			if w := cp1252C1[r-0x80]; w != 0 {
+				r = w
+				fixed++
+			}
+		}
+		if r >= 0x80 {
+			rest = true
+			if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 && r != utf8.RuneError {
+				leftover++
+			}
+		}
+		out = utf8.AppendRune(out, r)
+		k++
+	}
+	if fixed == 0 {
+		return cand{}, false, false
+	}
+	return cand{text: string(out), layer: Layer{Encoding: "utf-8", ReadAs: page.name, Partial: rest}, extra: 10 * leftover}, broken, true
+}
+
+// crase holds the Portuguese words that à joins without a space (às,
+// àquele …): after "Ã " they show that the space was the lost A0 byte
+// itself.
+var crase = []string{"s", "quele", "quela", "queles", "quelas", "quilo", "quilos"}
+
+// needSpace reports whether a space that stood for a lost A0 byte must be
+// kept after the undone à: text decoded with a lost A0 usually lost the
+// following space as well, unless the next word joins à.
+func needSpace(runes []rune, k int) bool {
+	if k >= len(runes) || !unicode.IsLetter(runes[k]) {
+		return false
+	}
+	e := k
+	for e < len(runes) && unicode.IsLetter(runes[e]) {
+		e++
+	}
+	w := string(runes[k:e])
+	for _, c := range crase {
+		if w == c {
+			return false
+		}
+	}
+	return true
+}
+
+// c1Candidate reads the C1 controls of s as the windows-1252 characters of
+// the same bytes, where windows-1252 defines them.
+func c1Candidate(runes []rune) (cand, bool) {
+	n := 0
+	out := make([]rune, len(runes))
+	for i, r := range runes {
+		out[i] = r
+		if r >= 0x80 && r < 0xA0 {
+			if w := cp1252C1[r-0x80]; w != 0 {
+				out[i] = w
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return cand{}, false
+	}
+	return cand{text: string(out), layer: Layer{Encoding: "windows-1252", ReadAs: "iso-8859-1", Partial: true}}, true
+}
+
+// cp1252C1 is windows-1252 at bytes 80–9F (WHATWG index-windows-1252;
+// 0 where the page leaves the byte undefined).
+var cp1252C1 = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
+// cjkSuspicious reports whether the CJK characters of s are unusual enough
+// to try reading s as UTF-8 misread by a CJK page.
+func cjkSuspicious(t *tables, runes []rune) bool {
+	n, rare := 0, 0
+	for _, r := range runes {
+		if r < 0x3000 {
+			continue
+		}
+		c, sc := runeCost(t, r)
+		if sc == scCJK || sc == scHangul || r >= 0xFF00 && r <= 0xFFEF {
+			n++
+			if c >= 40 {
+				rare++
+			}
+		}
+	}
+	return n >= 2 && rare*4 >= n
+}
+
+// quoted reports whether the sequence of n+1 characters at k stands alone
+// between ASCII non-letters and decodes to a letter that the text also
+// holds as it is: text that shows what
+// mojibake looks like ("Ã© is é misread") rather than mojibake.
+func quoted(runes []rune, k, n int, spaceUsed bool, seq []byte) bool {
+	if spaceUsed {
+		return false
+	}
+	r, _ := utf8.DecodeRune(seq)
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	e := k + n + 1
+	if k == 0 || e >= len(runes) || runes[k-1] >= 0x80 || runes[e] >= 0x80 ||
+		unicode.IsLetter(runes[k-1]) || unicode.IsLetter(runes[e]) {
+		return false
+	}
+	// the text also holds the letter itself
+	for _, x := range runes {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,147 @@
+package fix
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Options tune a repair. The zero value is the default.
+type Options struct {
+	// MaxLayers bounds the wrong decodings undone in one string; 0 means
+	// DefaultMaxLayers.
+	MaxLayers int
+	// NoLegacy turns off the repair of legacy text read as another legacy
+	// page (the costliest step, which asks the detector).
+	NoLegacy bool
+}
+
+// DefaultMaxLayers is the number of wrong decodings undone at most when
+// Options.MaxLayers is 0.
+const DefaultMaxLayers = 4
+
+// Layer is one wrong decoding: bytes in Encoding were decoded as ReadAs,
+// and the resulting text was stored as UTF-8.
+type Layer struct {
+	Encoding string // what the bytes were: "utf-8" or a legacy page
+	ReadAs   string // what they were wrongly decoded as
+	// Partial is true when only some sequences of the text were undone
+	// (the rest was correct already).
+	Partial bool
+}
+
+// Explanation says what a repair did, or why it left the text alone.
+type Explanation struct {
+	// Layers are the wrong decodings undone, in the order they happened
+	// (the first wrong decoding first). Empty when nothing changed.
+	Layers []Layer
+	// Lossy, when not empty, says why text that looks like mojibake was
+	// left alone: information was lost (U+FFFD or '?' stands for bytes that
+	// a lenient decoder dropped), so no inversion restores it.
+	Lossy string
+}
+
+// Changed reports whether the repair changed the text.
+func (e Explanation) Changed() bool { return len(e.Layers) > 0 }
+
+// String returns the chain of wrong decodings, for example
+// "utf-8 → read as windows-1252 → utf-8", or "" when nothing changed.
+func (e Explanation) String() string {
+	if len(e.Layers) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(e.Layers[0].Encoding)
+	for i, l := range e.Layers {
+		if i > 0 && l.Encoding != "utf-8" {
+			b.WriteString(" → " + l.Encoding)
+		}
+		b.WriteString(" → read as " + l.ReadAs)
+		if l.Partial {
+			b.WriteString(" (in part)")
+		}
+		b.WriteString(" → utf-8")
+	}
+	return b.String()
+}
+
+// String repairs mojibake in s: it finds the most probable chain of wrong
+// decodings that produced s and inverts it with ucs's strict codecs. Text
+// with nothing suspicious, and text whose repair would not be more
+// plausible than itself, is returned unchanged (the same string, no
+// allocation). Invalid UTF-8 in s is left as it is. The result is
+// idempotent: String of a result returns it unchanged.
+func String(s string, opts Options) (string, Explanation) {
+	var exp Explanation
+	if !suspicious(s) {
+		return s, exp
+	}
+	if !utf8.ValidString(s) {
+		return s, exp
+	}
+	t := getTables()
+	maxLayers := opts.MaxLayers
+	if maxLayers <= 0 {
+		maxLayers = DefaultMaxLayers
+	}
+	cur := s
+	curCost := textCost(t, cur)
+	var layers []Layer
+	for len(layers) < maxLayers {
+		c, ok := t.best(cur, curCost, &opts)
+		if !ok {
+			break
+		}
+		if c.lossy != "" {
+			if len(layers) == 0 {
+				exp.Lossy = c.lossy
+				return s, exp
+			}
+			break
+		}
+		layers = append(layers, c.layer)
+		cur, curCost = c.text, c.cost
+	}
+	if len(layers) == 0 {
+		return s, exp
+	}
+	// Layers were undone outermost first; report them in the order they
+	// happened.
+	for i, j := 0, len(layers)-1; i < j; i, j = i+1, j-1 {
+		layers[i], layers[j] = layers[j], layers[i]
+	}
+	exp.Layers = layers
+	return cur, exp
+}
+
+// Bytes is String for a byte slice. It returns b itself when nothing
+// changes.
+func Bytes(b []byte, opts Options) ([]byte, Explanation) {
+	if !suspiciousBytes(b) {
+		return b, Explanation{}
+	}
+	out, exp := String(string(b), opts)
+	if !exp.Changed() {
+		return b, exp
+	}
+	return []byte(out), exp
+}
+
+// suspicious is the cheap gate: it reports whether s holds a character
+// that some wrong decoding produces. ASCII text never does.
+func suspicious(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+func suspiciousBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
