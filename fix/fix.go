@@ -22,11 +22,11 @@ const DefaultMaxLayers = 4
 // Layer is one wrong decoding: bytes in Encoding were decoded as ReadAs,
 // and the resulting text was stored as UTF-8.
 type Layer struct {
-	Encoding string // what the bytes were: "utf-8" or a legacy page
-	ReadAs   string // what they were wrongly decoded as
+	Encoding string `json:"encoding"` // what the bytes were: "utf-8" or a legacy page
+	ReadAs   string `json:"read_as"`  // what they were wrongly decoded as
 	// Partial is true when only some sequences of the text were undone
 	// (the rest was correct already).
-	Partial bool
+	Partial bool `json:"partial,omitempty"`
 }
 
 // Explanation says what a repair did, or why it left the text alone.
