@@ -18,6 +18,9 @@ type cand struct {
 	// extra is charged on top of the text's cost: characters left alone
 	// that still stand for UTF-8 lead bytes in the page assumed.
 	extra int
+	// trusted marks a reading the detector vouches for: it is taken
+	// unless a reading of the whole text as UTF-8 competes.
+	trusted bool
 }
 
 // Penalties, in the units of textCost, charged to a candidate for the
@@ -28,8 +31,25 @@ const (
 	penaltyPartial = 20 // some sequences undone, the rest left as it was
 	penaltyC1      = 5  // C1 controls read as windows-1252
 	penaltyCJK     = 15
-	penaltyLegacy  = 30
 )
+
+// legacyToll is how much a legacy reading may cost above the text as it
+// stands: the detector, which knows the letters' statistics, judges it;
+// the cost only vetoes a reading that fills the text with symbols.
+const legacyToll = 10
+
+// changedRunes counts the characters where s and out differ (out is s
+// read through another page, so they have as many characters).
+func changedRunes(s []rune, out string) int {
+	n, i := 0, 0
+	for _, r := range out {
+		if i >= len(s) || s[i] != r {
+			n++
+		}
+		i++
+	}
+	return n
+}
 
 const lossyText = "the text holds U+FFFD or '?' where a decoder dropped bytes; they cannot be restored"
 
@@ -112,9 +132,14 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 		}
 	}
 
-	if !found && !o.NoLegacy {
+	if !o.NoLegacy && (!found || best.layer.Partial) {
 		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
-			consider(c, penaltyLegacy)
+			// The detector judges letters; the cost vetoes a reading that
+			// fills the text with symbols.
+			c.cost = textCost(t, c.text)
+			if c.cost <= sCost+legacyToll && changedRunes(runes, c.text) >= 2 && (!found || c.cost < best.cost) {
+				best, found = c, true
+			}
 		}
 	}
 	return best, found
@@ -180,7 +205,9 @@ func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
 		}
 		if r >= 0x80 {
 			rest = true
-			if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 && r != utf8.RuneError {
+			// a lead left before another non-ASCII character: a piece of
+			// mojibake this page does not explain
+			if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(runes) && runes[k+1] >= 0x80 {
 				leftover++
 			}
 		}

@@ -1,7 +1,9 @@
 package fix
 
 import (
+	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ucskit/ucs/detect"
 )
@@ -35,10 +37,10 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 		}
 	}
 	var best cand
-	found := false
+	bestMargin := 0.0
 	tried := map[string]bool{}
 	for pi, p := range t.sb {
-		if mask&(1<<pi) == 0 {
+		if mask&(1<<pi) == 0 || !p.web {
 			continue
 		}
 		b := make([]byte, 0, len(runes))
@@ -51,24 +53,42 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 		tried[string(b)] = true
 		res := detect.Detect(b)
 		top := res.Best()
-		if top.Charset == nil || top.Charset.Codec == nil || top.Confidence < 0.5 {
+		if top.Charset == nil || top.Charset.Codec == nil || top.Charset.Family == "unicode" || !legacySource(top.Charset.Name) {
+			continue
+		}
+		// The detector's confidence in the text as it stands: that of the
+		// page it was read as (candidates that give the same text share it).
+		self := 0.0
+		for _, c := range res.Candidates {
+			if c.Charset != nil && c.Charset.Name == p.name {
+				self = c.Confidence
+				break
+			}
+		}
+		margin := top.Confidence - self
+		if margin < legacyMargin || margin <= bestMargin {
 			continue
 		}
 		out, err := top.Charset.Codec.AppendDecode(nil, b)
-		if err != nil || string(out) == s {
+		if err != nil || string(out) == s || !utf8.Valid(out) {
 			continue
 		}
-		c := cand{text: string(out), layer: Layer{Encoding: top.Charset.Name, ReadAs: p.name}}
-		c.cost = textCost(t, c.text)
-		if !found || c.cost < best.cost {
-			best, found = c, true
+		if sc := mainScript(t, runes); sc != scLatin && sc != scNone && mainScript(t, []rune(string(out))) != sc {
+			// Text in another alphabet read wrongly stays in it (KOI8-R,
+			// windows-1251 and DOS Cyrillic put Cyrillic letters where the
+			// others have them); a reading into another script is a guess
+			// on capitals or few letters.
+			continue
 		}
-		if len(tried) >= 4 {
-			break
-		}
+		best = cand{text: string(out), layer: Layer{Encoding: top.Charset.Name, ReadAs: p.name}, trusted: true}
+		bestMargin = margin
 	}
-	return best, found
+	return best, bestMargin > 0
 }
+
+// legacyMargin is how much more confident the detector must be in the
+// bytes' best reading than in the reading that gave the text.
+const legacyMargin = 0.9
 
 // isC1Undefined reports whether the C1 control r stands for itself in page
 // p only through the lenient reading of undefined bytes.
@@ -78,19 +98,39 @@ func isC1Undefined(p *sbPage, r rune) bool {
 
 // legacySuspicious reports whether the letters of s show the marks of a
 // legacy page read as another: a capital right after a small letter inside
-// a word (KOI8-R and windows-1251 swap the cases), or a word of four or
-// more accented Latin-1 letters (Cyrillic, Greek or Hebrew read as a Latin
-// page).
+// a word (KOI8-R and windows-1251 swap the cases), a word in non-ASCII
+// capitals only, a word of four or more accented Latin-1 letters
+// (Cyrillic, Greek or Hebrew read as a Latin page), a Latin-1 symbol
+// inside a word (Polish ż read as ¿), the Icelandic letters that other
+// pages put Turkish or Baltic letters at, or many Latin-1 symbols (CJK
+// read as a Latin page). The detector has the last word.
 func legacySuspicious(runes []rune) bool {
-	prevLower := false
-	run := 0
-	for _, r := range runes {
+	prevLower, prevLetter := false, false
+	run, caps, symbols, nonASCII := 0, 0, 0, 0
+	for i, r := range runes {
+		if r >= 0x80 {
+			nonASCII++
+		}
 		if !unicode.IsLetter(r) {
-			prevLower, run = false, 0
+			if r >= 0xA1 && r <= 0xBF {
+				symbols++
+				if prevLetter && i+1 < len(runes) && unicode.IsLetter(runes[i+1]) {
+					return true
+				}
+			}
+			if caps >= 3 {
+				return true
+			}
+			prevLower, prevLetter, run, caps = false, false, 0, 0
 			continue
 		}
+		prevLetter = true
 		if r >= 0x80 {
 			if prevLower && unicode.IsUpper(r) {
+				return true
+			}
+			switch r {
+			case 'þ', 'Þ', 'ð', 'Ð', 'ý', 'Ý', 'ø':
 				return true
 			}
 			if r >= 0xC0 && r <= 0xFF {
@@ -101,10 +141,48 @@ func legacySuspicious(runes []rune) bool {
 			} else {
 				run = 0
 			}
+			if unicode.IsUpper(r) {
+				caps++
+			} else {
+				caps = -100
+			}
 		} else {
 			run = 0
+			caps = -100
 		}
 		prevLower = unicode.IsLower(r)
 	}
-	return false
+	return caps >= 3 || symbols >= 3 && symbols*5 >= nonASCII
+}
+
+// legacySource reports whether text in the named encoding is commonly met
+// misread: the web's single-byte pages, KOI8, DOS Cyrillic and the CJK
+// pages. The other DOS and Mac pages are left out: on short Latin text the
+// detector cannot tell them from windows-1252 well enough.
+func legacySource(name string) bool {
+	switch name {
+	case "ibm866", "gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr", "koi8-r", "koi8-u":
+		return true
+	}
+	return strings.HasPrefix(name, "windows-") || strings.HasPrefix(name, "iso-8859-")
+}
+
+// mainScript returns the script of most of the non-ASCII letters of runes.
+func mainScript(t *tables, runes []rune) int {
+	var n [scOther + 1]int
+	for _, r := range runes {
+		if r < 0x80 {
+			continue
+		}
+		if _, sc := runeCost(t, r); sc != scNone {
+			n[sc]++
+		}
+	}
+	best := scNone
+	for sc := range n {
+		if n[sc] > n[best] {
+			best = sc
+		}
+	}
+	return best
 }

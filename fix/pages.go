@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -22,6 +23,9 @@ type sbPage struct {
 	// prior is the extra cost of assuming the page: the rarer on the web,
 	// the more.
 	prior int
+	// web is true for the pages that text is commonly read as by mistake
+	// in a legacy-as-legacy mix-up (windows-125x, ISO-8859-x, KOI8).
+	web bool
 }
 
 // mbPage is a multi-byte page that UTF-8 is read as by mistake.
@@ -90,6 +94,7 @@ func buildTables() *tables {
 			}
 			p.dec[b] = r
 		}
+		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
 		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
 		switch {
 		case p.sloppy:

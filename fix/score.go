@@ -52,7 +52,10 @@ func runeCost(t *tables, r rune) (cost int, script int) {
 		if r == 0x149 || r == 0x17F { // ŉ, ſ
 			return 40, scLatin
 		}
-		return 10, scLatin
+		if r == 0x152 || r == 0x153 { // Œ, œ: mojibake's continuation more than French letters
+			return 10, scLatin
+		}
+		return 5, scLatin
 	case r < 0x250:
 		if r >= 0x1C4 && r <= 0x1CC || r >= 0x1F1 && r <= 0x1F3 { // digraphs
 			return 30, scLatin
@@ -68,13 +71,19 @@ func runeCost(t *tables, r rune) (cost int, script int) {
 	case r < 0x370:
 		return 20, scNone // combining marks
 	case r < 0x400:
+		if r >= 0x391 && r <= 0x3C9 {
+			return 5, scGreek
+		}
 		if r >= 0x386 && r <= 0x3CE {
 			return 10, scGreek
 		}
 		return 40, scGreek
 	case r < 0x500:
-		if r >= 0x401 && r <= 0x45F {
-			return 10, scCyrillic
+		if r >= 0x410 && r <= 0x44F || r == 0x401 || r == 0x451 {
+			return 5, scCyrillic
+		}
+		if r >= 0x400 && r <= 0x45F {
+			return 15, scCyrillic
 		}
 		return 35, scCyrillic
 	case r < 0x530:
@@ -83,12 +92,12 @@ func runeCost(t *tables, r rune) (cost int, script int) {
 		return 35, scArmenian
 	case r < 0x600:
 		if r >= 0x5D0 && r <= 0x5EA {
-			return 10, scHebrew
+			return 5, scHebrew
 		}
 		return 40, scHebrew
 	case r < 0x700:
 		if r >= 0x621 && r <= 0x64A || r >= 0x660 && r <= 0x669 || r == 0x60C || r == 0x61F {
-			return 10, scArabic
+			return 5, scArabic
 		}
 		return 30, scArabic
 	case r < 0x900:
@@ -211,12 +220,14 @@ func textCost(t *tables, s string) int {
 			prevSymbolInWord = false
 			prevSymbol = false
 		} else {
-			if prevLetter && !prevASCII && !ascii && !unicode.IsMark(r) && r != 0x2019 {
+			if prevLetter && !ascii && !unicode.IsMark(r) && r != 0x2019 {
 				// an accented letter right before a non-ASCII symbol:
 				// the shape of Ã©, Ã™, â€
-				switch r {
-				case '™', '®', 0xA0:
+				switch {
+				case r == '™' || r == '®' || r == 0xA0:
 					total += 5
+				case prevASCII:
+					total += 10
 				default:
 					total += 20
 				}
