@@ -33,20 +33,17 @@ const (
 	penaltyCJK     = 15
 )
 
-// legacyToll is how much a legacy reading may cost above the text as it
-// stands: the detector, which knows the letters' statistics, judges it;
-// the cost only vetoes a reading that fills the text with symbols.
-const legacyToll = 10
-
-// changedRunes counts the characters where s and out differ (out is s
-// read through another page, so they have as many characters).
-func changedRunes(s []rune, out string) int {
-	n, i := 0, 0
-	for _, r := range out {
-		if i >= len(s) || s[i] != r {
+// symbolCount counts the non-ASCII symbols of s that running text rarely
+// has: a legacy reading must not have more than the text it replaces.
+func symbolCount(t *tables, s string) int {
+	n := 0
+	for _, r := range s {
+		if r < 0x80 {
+			continue
+		}
+		if c, sc := runeCost(t, r); sc == scNone && c >= 10 && !unicode.IsMark(r) {
 			n++
 		}
-		i++
 	}
 	return n
 }
@@ -83,7 +80,7 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 			}
 		}
 	}
-	lossy := false
+	lossy, lossyCost := false, 0
 	for pi := range t.sb {
 		if pages&(1<<pi) == 0 {
 			continue
@@ -96,8 +93,8 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 			// Measure the reading anyway: if it would have won, the text is
 			// mojibake that lost bytes.
 			c.cost = textCost(t, c.text)
-			if c.cost+penaltyPartial < sCost {
-				lossy = true
+			if c.cost+penaltyPartial < sCost && (!lossy || c.cost < lossyCost) {
+				lossy, lossyCost = true, c.cost
 			}
 			continue
 		}
@@ -107,10 +104,6 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 			consider(c, penaltyWhole+t.sb[pi].prior)
 		}
 	}
-	if lossy && (!found || best.layer.Partial) {
-		return cand{lossy: lossyText}, true
-	}
-
 	// C1 controls standing alone: windows-1252 text decoded as ISO-8859-1.
 	if c, ok := c1Candidate(runes); ok {
 		consider(c, penaltyC1)
@@ -132,15 +125,18 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 		}
 	}
 
-	if !o.NoLegacy && (!found || best.layer.Partial) {
+	if !o.NoLegacy && !lossy && (!found || best.layer.Partial) {
 		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
 			// The detector judges letters; the cost vetoes a reading that
 			// fills the text with symbols.
 			c.cost = textCost(t, c.text)
-			if c.cost <= sCost+legacyToll && changedRunes(runes, c.text) >= 2 && (!found || c.cost < best.cost) {
+			if symbolCount(t, c.text) <= symbolCount(t, s) && (!found || c.cost < best.cost) {
 				best, found = c, true
 			}
 		}
+	}
+	if lossy && (!found || best.cost >= lossyCost) {
+		return cand{lossy: lossyText}, true
 	}
 	return best, found
 }
@@ -169,9 +165,6 @@ func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
 			for j := 1; j <= n; j++ {
 				if k+j >= len(runes) {
 					good = false
-					if j > 1 {
-						broken = true
-					}
 					break
 				}
 				c := t.encodeByte(runes[k+j], pi)
@@ -276,19 +269,28 @@ var cp1252C1 = [32]rune{
 // to try reading s as UTF-8 misread by a CJK page.
 func cjkSuspicious(t *tables, runes []rune) bool {
 	n, rare := 0, 0
+	prevLetter := false // a letter of an alphabet just before
 	for _, r := range runes {
 		if r < 0x3000 {
+			_, sc := runeCost(t, r)
+			prevLetter = sc != scNone && sc != scCJK && sc != scHangul
 			continue
 		}
 		c, sc := runeCost(t, r)
 		if sc == scCJK || sc == scHangul || r >= 0xFF00 && r <= 0xFFEF {
+			if prevLetter {
+				return true // "r茅gulation": a CJK character inside a word
+			}
 			n++
 			if c >= 40 {
 				rare++
 			}
 		}
+		prevLetter = false
 	}
-	return n >= 2 && rare*4 >= n
+	// Short texts are cheap to try; in long ones, a quarter of rare
+	// characters is the mark of mojibake.
+	return n >= 1 && (n <= 16 || rare*4 >= n)
 }
 
 // quoted reports whether the sequence of n+1 characters at k stands alone

@@ -190,11 +190,11 @@ func buildEval(t testing.TB, dir string, half uint32) []evalCase {
 	// UTF-8 read as a CJK page: one per chain, the first snippet that the
 	// page decodes strictly.
 	for _, c := range cjkChains {
-		for tries := 0; tries < 400; tries++ {
+		for tries := 0; tries < 3000; tries++ {
 			s := pick(c.lang)
-			if rng.IntN(2) == 0 {
+			if rng.IntN(2) == 0 || tries > 1000 {
 				if r := []rune(s); len(r) > 12 {
-					s = string(r[:4+rng.IntN(8)])
+					s = string(r[:2+rng.IntN(10)])
 				}
 			}
 			if !nonASCII(s) {

@@ -80,6 +80,11 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 			// on capitals or few letters.
 			continue
 		}
+		if top.Charset.Family != "single-byte" && textCost(t, string(out)) > sCost {
+			// a CJK reading must read better than the text, not only
+			// please the detector ("Zlo粳nie": a Slovak ž as Big5)
+			continue
+		}
 		best = cand{text: string(out), layer: Layer{Encoding: top.Charset.Name, ReadAs: p.name}, trusted: true}
 		bestMargin = margin
 	}
@@ -163,6 +168,12 @@ func legacySource(name string) bool {
 	switch name {
 	case "ibm866", "gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr", "koi8-r", "koi8-u":
 		return true
+	}
+	switch name {
+	case "iso-8859-3", "iso-8859-10", "iso-8859-14", "iso-8859-16":
+		// Maltese and Esperanto, Nordic, Celtic, Romanian pages: rare, and
+		// their letters stand where the common pages have Icelandic ones
+		return false
 	}
 	return strings.HasPrefix(name, "windows-") || strings.HasPrefix(name, "iso-8859-")
 }
