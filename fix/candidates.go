@@ -73,16 +73,46 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	// stands for a lead byte and the next for a continuation byte.
 	var pages uint64
 	for k := 0; k+1 < len(runes); k++ {
-		if l := t.lead[runes[k]]; l != 0 {
-			pages |= l & t.cont[runes[k+1]]
+		if e := t.lookup(runes[k]); e != nil && e.lead != 0 {
 			if runes[k+1] == ' ' {
-				pages |= l & t.leadC3[runes[k]]
+				pages |= e.leadC3
+			} else if f := t.lookup(runes[k+1]); f != nil {
+				pages |= e.lead & f.cont
 			}
+		}
+	}
+	// Pages that agree on every non-ASCII character of s give the same
+	// reading: only the first (the commonest) of each group is tried.
+	var sig [64]uint64
+	for _, r := range runes {
+		if r < 0x80 {
+			continue
+		}
+		e := t.lookup(r)
+		for pi := range t.sb {
+			if pages&(1<<pi) == 0 {
+				continue
+			}
+			var b uint64
+			if e != nil {
+				b = uint64(e.enc[pi])
+			}
+			sig[pi] = sig[pi]*0x100000001B3 ^ b
 		}
 	}
 	lossy, lossyCost := false, 0
 	for pi := range t.sb {
 		if pages&(1<<pi) == 0 {
+			continue
+		}
+		dup := false
+		for pj := 0; pj < pi; pj++ {
+			if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && t.sb[pj].sloppy == t.sb[pi].sloppy {
+				dup = true
+				break
+			}
+		}
+		if dup {
 			continue
 		}
 		c, broken, ok := t.sbCandidate(runes, pi)
@@ -241,6 +271,16 @@ func needSpace(runes []rune, k int) bool {
 // c1Candidate reads the C1 controls of s as the windows-1252 characters of
 // the same bytes, where windows-1252 defines them.
 func c1Candidate(runes []rune) (cand, bool) {
+	has := false
+	for _, r := range runes {
+		if r >= 0x80 && r < 0xA0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return cand{}, false
+	}
 	n := 0
 	out := make([]rune, len(runes))
 	for i, r := range runes {
@@ -268,11 +308,19 @@ var cp1252C1 = [32]rune{
 // cjkSuspicious reports whether the CJK characters of s are unusual enough
 // to try reading s as UTF-8 misread by a CJK page.
 func cjkSuspicious(t *tables, runes []rune) bool {
+	return cjkSuspiciousString(t, string(runes))
+}
+
+func cjkSuspiciousString(t *tables, s string) bool {
 	n, rare := 0, 0
 	prevLetter := false // a letter of an alphabet just before
-	for _, r := range runes {
+	for _, r := range s {
 		if r < 0x3000 {
-			_, sc := runeCost(t, r)
+			if r < 0x80 {
+				prevLetter = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+				continue
+			}
+			sc := int(classOf(t, r) >> 8 & 0xF)
 			prevLetter = sc != scNone && sc != scCJK && sc != scHangul
 			continue
 		}

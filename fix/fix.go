@@ -79,6 +79,9 @@ func String(s string, opts Options) (string, Explanation) {
 		return s, exp
 	}
 	t := getTables()
+	if !t.mayBeMojibake(s, &opts) {
+		return s, exp
+	}
 	maxLayers := opts.MaxLayers
 	if maxLayers <= 0 {
 		maxLayers = DefaultMaxLayers
@@ -87,6 +90,9 @@ func String(s string, opts Options) (string, Explanation) {
 	curCost := textCost(t, cur)
 	var layers []Layer
 	for len(layers) < maxLayers {
+		if len(layers) > 0 && !t.mayBeMojibake(cur, &opts) {
+			break
+		}
 		c, ok := t.best(cur, curCost, &opts)
 		if !ok {
 			break
@@ -140,6 +146,108 @@ func suspicious(s string) bool {
 func suspiciousBytes(b []byte) bool {
 	for _, c := range b {
 		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeMojibake is the gate after the ASCII check: one pass over s, with no
+// allocation, that looks for what some wrong decoding leaves: a character
+// standing for a UTF-8 lead byte followed by one standing for a
+// continuation byte in the same page, a C1 control, unusual CJK, or the
+// letters of a legacy mix-up.
+func (t *tables) mayBeMojibake(s string, o *Options) bool {
+	var prev *runeInfo
+	prevAt := 0
+	for i, r := range s {
+		if r >= 0x80 && r < 0xA0 {
+			return true
+		}
+		var cur *runeInfo
+		if r >= 0x80 {
+			cur = t.lookup(r)
+		}
+		if prev != nil {
+			var m uint64
+			if r == ' ' {
+				m = prev.leadC3
+			} else if cur != nil {
+				m = prev.lead & cur.cont
+				if prev.script == cur.script && prev.script != scNone && prev.script != scLatin {
+					m &^= t.rare // see plausibleSequence
+				}
+			}
+			if m != 0 && t.plausibleSequence(s[prevAt:], m) {
+				return true
+			}
+		}
+		if cur != nil && cur.lead != 0 {
+			prev, prevAt = cur, i
+		} else {
+			prev = nil
+		}
+	}
+	if cjkSuspiciousString(t, s) {
+		return true
+	}
+	return !o.NoLegacy && legacySuspicious(t, s)
+}
+
+// plausibleSequence reports whether s starts, in one of the pages of mask,
+// with a whole UTF-8 sequence that decodes to a character running text
+// has (not a C1 control, IPA, a rare script or private use): the sequences
+// that correct text forms by chance (Russian "рап" in IBM866 is the
+// Samaritan U+082F) seldom do.
+func (t *tables) plausibleSequence(s string, mask uint64) bool {
+	var buf [4]byte
+	for pi := range t.sb {
+		if mask&(1<<pi) == 0 {
+			continue
+		}
+		n, need := 0, 1
+		script, letters := -1, true // the script of the sequence, if all letters of one
+		for _, r := range s {
+			b := t.encodeByte(r, pi)
+			if n == 1 && need == 2 && r == ' ' {
+				b = 0xA0
+			}
+			if b < 0 {
+				break
+			}
+			if sc := int(classOf(t, r) >> 8 & 0xF); sc == scNone || script >= 0 && sc != script {
+				letters = false
+			} else {
+				script = sc
+			}
+			buf[n] = byte(b)
+			if n == 0 {
+				switch {
+				case b >= 0xF0:
+					need = 4
+				case b >= 0xE0:
+					need = 3
+				default:
+					need = 2
+				}
+			}
+			n++
+			if n == need {
+				break
+			}
+		}
+		if n < need || !utf8.Valid(buf[:n]) {
+			continue
+		}
+		r, _ := utf8.DecodeRune(buf[:n])
+		cl := classOf(t, r)
+		if letters && script != scLatin && (int(cl>>8&0xF) != script || t.sb[pi].prior >= 25) {
+			// letters of one alphabet that decode to another script, or
+			// through a rare DOS or Mac page: ordinary words of that
+			// alphabet, not mojibake
+			continue
+		}
+		if int(cl&0xFF) < 40 {
 			return true
 		}
 	}

@@ -2,7 +2,6 @@ package fix
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/detect"
@@ -13,7 +12,7 @@ import (
 // it, and the detector, which knows the languages' letter statistics,
 // says how the bytes read best.
 func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool) {
-	if !legacySuspicious(runes) {
+	if !legacySuspicious(t, s) {
 		return cand{}, false
 	}
 	var mask uint64 = ^uint64(0)
@@ -21,12 +20,12 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 		if r < 0x80 {
 			continue
 		}
-		e := t.enc[r]
-		if e == nil {
+		info := t.lookup(r)
+		if info == nil {
 			return cand{}, false
 		}
 		var m uint64
-		for i, b := range e {
+		for i, b := range info.enc {
 			if b != 0 && (r >= 0xA0 || !isC1Undefined(t.sb[i], r)) {
 				m |= 1 << i
 			}
@@ -103,61 +102,65 @@ func isC1Undefined(p *sbPage, r rune) bool {
 
 // legacySuspicious reports whether the letters of s show the marks of a
 // legacy page read as another: a capital right after a small letter inside
-// a word (KOI8-R and windows-1251 swap the cases), a word in non-ASCII
-// capitals only, a word of four or more accented Latin-1 letters
+// a word (KOI8-R and windows-1251 swap the cases), non-ASCII letters in
+// capitals nearly all, a word of four or more accented Latin-1 letters
 // (Cyrillic, Greek or Hebrew read as a Latin page), a Latin-1 symbol
 // inside a word (Polish ż read as ¿), the Icelandic letters that other
 // pages put Turkish or Baltic letters at, or many Latin-1 symbols (CJK
 // read as a Latin page). The detector has the last word.
-func legacySuspicious(runes []rune) bool {
-	prevLower, prevLetter := false, false
-	run, caps, symbols, nonASCII := 0, 0, 0, 0
-	for i, r := range runes {
-		if r >= 0x80 {
-			nonASCII++
-		}
-		if !unicode.IsLetter(r) {
-			if r >= 0xA1 && r <= 0xBF {
-				symbols++
-				if prevLetter && i+1 < len(runes) && unicode.IsLetter(runes[i+1]) {
-					return true
-				}
+func legacySuspicious(t *tables, s string) bool {
+	prevLower, prevLetter, prevSymbol := false, false, false
+	run, symbols, nonASCII, upper, lower := 0, 0, 0, 0, 0
+	for _, r := range s {
+		if r < 0x80 {
+			isLower := r >= 'a' && r <= 'z'
+			isLetter := isLower || r >= 'A' && r <= 'Z'
+			if prevSymbol && isLetter {
+				return true // a Latin-1 symbol inside a word
 			}
-			if caps >= 3 {
-				return true
-			}
-			prevLower, prevLetter, run, caps = false, false, 0, 0
+			prevLower, prevLetter, prevSymbol, run = isLower, isLetter, false, 0
 			continue
 		}
-		prevLetter = true
-		if r >= 0x80 {
-			if prevLower && unicode.IsUpper(r) {
+		nonASCII++
+		cl := classOf(t, r)
+		if cl>>8&0xF == scNone {
+			prevSymbol = false
+			if r >= 0xA1 && r <= 0xBF && r != 0xB7 && r != 0xAB && r != 0xBB { // not · (Catalan's l·l), « or »
+				symbols++
+				prevSymbol = prevLetter
+			}
+			prevLower, prevLetter, run = false, false, 0
+			continue
+		}
+		if prevSymbol {
+			return true
+		}
+		isUpper := cl&clUpper != 0
+		if prevLower && isUpper {
+			return true
+		}
+		if isUpper {
+			upper++
+		} else {
+			lower++
+		}
+		switch r {
+		case 'þ', 'Þ', 'ð', 'Ð':
+			return true
+		}
+		if r >= 0xC0 && r <= 0xFF {
+			run++
+			if run >= 4 {
 				return true
-			}
-			switch r {
-			case 'þ', 'Þ', 'ð', 'Ð', 'ý', 'Ý', 'ø':
-				return true
-			}
-			if r >= 0xC0 && r <= 0xFF {
-				run++
-				if run >= 4 {
-					return true
-				}
-			} else {
-				run = 0
-			}
-			if unicode.IsUpper(r) {
-				caps++
-			} else {
-				caps = -100
 			}
 		} else {
 			run = 0
-			caps = -100
 		}
-		prevLower = unicode.IsLower(r)
+		prevLetter, prevLower, prevSymbol = true, !isUpper, false
 	}
-	return caps >= 3 || symbols >= 3 && symbols*5 >= nonASCII
+	// Text in capitals only (KOI8-R and windows-1251 swap the cases), or
+	// rich in Latin-1 symbols (CJK read as a Latin page).
+	return upper >= 5 && lower*4 <= upper || symbols >= 3 && symbols*5 >= nonASCII
 }
 
 // legacySource reports whether text in the named encoding is commonly met

@@ -52,16 +52,52 @@ var mbNames = []string{"gbk", "gb18030", "shift_jis", "euc-jp", "euc-kr", "big5"
 type tables struct {
 	sb []*sbPage
 	mb []*mbPage
-	// enc maps a rune to its byte in every single-byte page: enc[r][i] is
-	// the byte in page i plus one, 0 when page i lacks r.
-	enc map[rune][]byte
-	// lead and cont are, per rune, the pages in which it stands for a UTF-8
-	// lead byte (C2–F4) and a continuation byte (80–BF).
-	lead, cont map[rune]uint64
-	// leadC3 holds, per rune, the pages in which it stands for byte C3 and
-	// A0 is the no-break space: "Ã " may be à whose A0 became a space.
-	leadC3 map[rune]uint64
+	// idx gives, for a rune below denseLimit, its entry in info plus one
+	// (0: no single-byte page has it); far holds the few runes above.
+	idx []uint16
+	far map[rune]uint16
+	// farMin and farMax bound the runes of far.
+	farMin, farMax rune
+	// rare holds the DOS and Mac pages, whose letters of one alphabet
+	// form UTF-8 sequences by chance in ordinary words.
+	rare uint64
+	info           []runeInfo
+	// class packs runeCost's answer and the case of every rune below
+	// denseLimit (see classOf).
+	class  []uint16
 	common *commonSet
+}
+
+// runeInfo is what the single-byte pages make of one rune.
+type runeInfo struct {
+	// lead and cont are the pages in which the rune stands for a UTF-8
+	// lead byte (C2–F4) and a continuation byte (80–BF); leadC3 those in
+	// which it stands for C3 and A0 is the no-break space, so that "Ã "
+	// may be à whose A0 became a space.
+	lead, cont, leadC3 uint64
+	// script is the rune's script when it is a letter (scNone otherwise).
+	script uint8
+	// enc is the rune's byte in each page minus 0x7F, 0 when the page
+	// lacks it.
+	enc []byte
+}
+
+// denseLimit bounds the runes looked up by index instead of by map: every
+// character of the single-byte pages but a few Mac ones lies below it.
+const denseLimit = 0x2600
+
+// lookup returns what the pages make of r, or nil.
+func (t *tables) lookup(r rune) *runeInfo {
+	var i uint16
+	if r < denseLimit {
+		i = t.idx[r]
+	} else if r >= t.farMin && r <= t.farMax {
+		i = t.far[r]
+	}
+	if i == 0 {
+		return nil
+	}
+	return &t.info[i-1]
 }
 
 var (
@@ -75,7 +111,7 @@ func getTables() *tables {
 }
 
 func buildTables() *tables {
-	t := &tables{enc: map[rune][]byte{}, lead: map[rune]uint64{}, cont: map[rune]uint64{}, leadC3: map[rune]uint64{}}
+	t := &tables{idx: make([]uint16, denseLimit), far: map[rune]uint16{}}
 	for _, n := range sbNames {
 		cs, err := charset.Lookup(n)
 		if err != nil || cs.Codec == nil {
@@ -110,24 +146,38 @@ func buildTables() *tables {
 	if len(t.sb) > 64 {
 		panic("fix: more than 64 single-byte pages")
 	}
+	entry := func(r rune) *runeInfo {
+		var i uint16
+		if r < denseLimit {
+			i = t.idx[r]
+		} else {
+			i = t.far[r]
+		}
+		if i == 0 {
+			t.info = append(t.info, runeInfo{enc: make([]byte, len(t.sb))})
+			i = uint16(len(t.info))
+			if r < denseLimit {
+				t.idx[r] = i
+			} else {
+				t.far[r] = i
+			}
+		}
+		return &t.info[i-1]
+	}
 	for i, p := range t.sb {
 		add := func(r rune, b byte) {
-			e := t.enc[r]
-			if e == nil {
-				e = make([]byte, len(t.sb))
-				t.enc[r] = e
-			}
-			if e[i] != 0 {
+			e := entry(r)
+			if e.enc[i] != 0 {
 				return
 			}
-			e[i] = b + 1 - 0x80
+			e.enc[i] = b - 0x7F
 			if b == 0xC3 && p.dec[0xA0] == 0xA0 {
-				t.leadC3[r] |= 1 << i
+				e.leadC3 |= 1 << i
 			}
 			if b >= 0xC2 && b <= 0xF4 {
-				t.lead[r] |= 1 << i
+				e.lead |= 1 << i
 			} else if b >= 0x80 && b <= 0xBF {
-				t.cont[r] |= 1 << i
+				e.cont |= 1 << i
 			}
 		}
 		for b := 0x80; b < 0x100; b++ {
@@ -149,7 +199,28 @@ func buildTables() *tables {
 		}
 		t.mb = append(t.mb, &mbPage{name: cs.Name, cs: cs})
 	}
+	for i, p := range t.sb {
+		if p.prior >= 25 {
+			t.rare |= 1 << i
+		}
+	}
+	t.farMin, t.farMax = utf8.MaxRune, 0
+	for r := range t.far {
+		t.farMin, t.farMax = min(t.farMin, r), max(t.farMax, r)
+	}
 	t.common = buildCommon()
+	t.class = make([]uint16, denseLimit)
+	for r := rune(0); r < denseLimit; r++ {
+		t.class[r] = computeClass(t, r)
+	}
+	for r := rune(0x80); r < denseLimit; r++ {
+		if e := t.lookup(r); e != nil {
+			e.script = uint8(t.class[r] >> 8 & 0xF)
+		}
+	}
+	for r := range t.far {
+		t.lookup(r).script = uint8(classOf(t, r) >> 8 & 0xF)
+	}
 	return t
 }
 
@@ -158,9 +229,9 @@ func (t *tables) encodeByte(r rune, i int) int {
 	if r < 0x80 {
 		return int(r)
 	}
-	e := t.enc[r]
-	if e == nil || e[i] == 0 {
+	e := t.lookup(r)
+	if e == nil || e.enc[i] == 0 {
 		return -1
 	}
-	return int(e[i]) - 1 + 0x80
+	return int(e.enc[i]) + 0x7F
 }

@@ -179,6 +179,42 @@ func runeCost(t *tables, r rune) (cost int, script int) {
 	return 40, scOther
 }
 
+// Flags of a rune's class beside its cost and script.
+const (
+	clUpper = 1 << 13
+	clLower = 1 << 14
+	clMark  = 1 << 15
+)
+
+// computeClass packs runeCost's answer (cost in bits 0–7, script in bits
+// 8–11) and the rune's case and markness.
+func computeClass(t *tables, r rune) uint16 {
+	c, sc := runeCost(t, r)
+	v := uint16(c) | uint16(sc)<<8
+	if unicode.IsUpper(r) {
+		v |= clUpper
+	}
+	if unicode.IsLower(r) {
+		v |= clLower
+	}
+	if unicode.IsMark(r) {
+		v |= clMark
+	}
+	return v
+}
+
+// classOf is computeClass, from the table below denseLimit.
+func classOf(t *tables, r rune) uint16 {
+	if r < denseLimit {
+		return t.class[r]
+	}
+	if r >= 0x3040 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7A3 {
+		c, sc := runeCost(t, r) // no case, no marks
+		return uint16(c) | uint16(sc)<<8
+	}
+	return computeClass(t, r)
+}
+
 // textCost is the cost of s: the sum of its characters' costs plus the cost
 // of unlikely neighbours (a non-ASCII capital right after a small letter,
 // letters of two scripts in one word, a symbol inside a word).
@@ -191,12 +227,14 @@ func textCost(t *tables, s string) int {
 	prevSymbol := false
 	lone := scNone // script of a letter of a rarely mixed script not yet followed by its like
 	for _, r := range s {
-		c, sc := runeCost(t, r)
+		cl := classOf(t, r)
+		c, sc := int(cl&0xFF), int(cl>>8&0xF)
+		isMark := cl&clMark != 0
 		total += c
 		letter := sc != scNone
 		ascii := r < 0x80
 		if letter {
-			upper := unicode.IsUpper(r)
+			upper := cl&clUpper != 0
 			if prevLetter {
 				if prevScript != sc {
 					if prevScript == scGreek || sc == scGreek {
@@ -205,7 +243,7 @@ func textCost(t *tables, s string) int {
 						total += 20
 					}
 				}
-				if prevUpper2 && prevUpper && unicode.IsLower(r) && !ascii {
+				if prevUpper2 && prevUpper && cl&clLower != 0 && !ascii {
 					total += 30 // "DATà": a small letter ending a word in capitals
 				}
 				if prevLower && upper && !(ascii && prevASCII) {
@@ -215,12 +253,12 @@ func textCost(t *tables, s string) int {
 			if prevSymbolInWord {
 				total += 20
 			}
-			prevLower = unicode.IsLower(r)
+			prevLower = cl&clLower != 0
 			prevUpper2, prevUpper = prevUpper, upper
 			prevSymbolInWord = false
 			prevSymbol = false
 		} else {
-			if prevLetter && !ascii && !unicode.IsMark(r) && r != 0x2019 {
+			if prevLetter && !ascii && !isMark && r != 0x2019 {
 				// an accented letter right before a non-ASCII symbol:
 				// the shape of Ã©, Ã™, â€
 				switch {
@@ -235,10 +273,10 @@ func textCost(t *tables, s string) int {
 			if prevSymbol && !ascii && c >= 10 {
 				total += 10 // two non-ASCII symbols in a row
 			}
-			prevSymbolInWord = prevLetter && !ascii && c >= 10 && !unicode.IsMark(r)
-			prevSymbol = !ascii && c >= 10 && !unicode.IsMark(r)
+			prevSymbolInWord = prevLetter && !ascii && c >= 10 && !isMark
+			prevSymbol = !ascii && c >= 10 && !isMark
 			prevUpper, prevUpper2 = false, false
-			if unicode.IsMark(r) && prevLetter {
+			if isMark && prevLetter {
 				// a combining mark continues the word
 				prevASCII = ascii
 				continue
