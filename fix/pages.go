@@ -61,7 +61,7 @@ type tables struct {
 	// rare holds the DOS and Mac pages, whose letters of one alphabet
 	// form UTF-8 sequences by chance in ordinary words.
 	rare uint64
-	info           []runeInfo
+	info []runeInfo
 	// class packs runeCost's answer and the case of every rune below
 	// denseLimit (see classOf).
 	class  []uint16
