@@ -2,6 +2,8 @@ package fix
 
 import (
 	"bytes"
+	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,12 +73,18 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 
 	// UTF-8 read as a single-byte page: the pages in which some character
 	// stands for a lead byte and the next for a continuation byte.
+	infos := make([]*runeInfo, len(runes))
+	for k, r := range runes {
+		if r >= 0x80 {
+			infos[k] = t.lookup(r)
+		}
+	}
 	var pages uint64
 	for k := 0; k+1 < len(runes); k++ {
-		if e := t.lookup(runes[k]); e != nil && e.lead != 0 {
+		if e := infos[k]; e != nil && e.lead != 0 {
 			if runes[k+1] == ' ' {
 				pages |= e.leadC3
-			} else if f := t.lookup(runes[k+1]); f != nil {
+			} else if f := infos[k+1]; f != nil {
 				pages |= e.lead & f.cont
 			}
 		}
@@ -84,15 +92,13 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	// Pages that agree on every non-ASCII character of s give the same
 	// reading: only the first (the commonest) of each group is tried.
 	var sig [64]uint64
-	for _, r := range runes {
+	for k, r := range runes {
 		if r < 0x80 {
 			continue
 		}
-		e := t.lookup(r)
-		for pi := range t.sb {
-			if pages&(1<<pi) == 0 {
-				continue
-			}
+		e := infos[k]
+		for m := pages; m != 0; m &= m - 1 {
+			pi := bits.TrailingZeros64(m)
 			var b uint64
 			if e != nil {
 				b = uint64(e.enc[pi])
@@ -100,7 +106,8 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 			sig[pi] = sig[pi]*0x100000001B3 ^ b
 		}
 	}
-	lossy, lossyCost := false, 0
+	type pageScore struct{ pi, left, fixed int }
+	var ranked []pageScore
 	for pi := range t.sb {
 		if pages&(1<<pi) == 0 {
 			continue
@@ -112,10 +119,26 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 				break
 			}
 		}
-		if dup {
-			continue
+		if !dup {
+			fixed, left := countSequences(runes, infos, pi)
+			ranked = append(ranked, pageScore{pi, left, fixed})
 		}
-		c, broken, ok := t.sbCandidate(runes, pi)
+	}
+	// Only the pages that explain the most are read in full: fewest
+	// non-ASCII characters left outside sequences, then most sequences.
+	slices.SortStableFunc(ranked, func(a, b pageScore) int {
+		if a.left != b.left {
+			return a.left - b.left
+		}
+		return b.fixed - a.fixed
+	})
+	if len(ranked) > maxFullReadings {
+		ranked = ranked[:maxFullReadings]
+	}
+	lossy, lossyCost := false, 0
+	for _, ps := range ranked {
+		pi := ps.pi
+		c, broken, ok := t.sbCandidate(runes, infos, pi)
 		if !ok {
 			continue
 		}
@@ -171,10 +194,51 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	return best, found
 }
 
+// maxFullReadings bounds the single-byte pages whose readings of a text
+// are built and weighed.
+const maxFullReadings = 3
+
+// countSequences counts, in s read as page pi, the whole UTF-8 sequences
+// and the non-ASCII characters left outside them; a cheap first look that
+// ranks the pages before their readings are built.
+func countSequences(runes []rune, infos []*runeInfo, pi int) (fixed, left int) {
+	for k := 0; k < len(runes); {
+		r := runes[k]
+		if r < 0x80 {
+			k++
+			continue
+		}
+		if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 {
+			n := 1
+			if b >= 0xF0 {
+				n = 3
+			} else if b >= 0xE0 {
+				n = 2
+			}
+			good := k+n < len(runes)
+			for j := 1; good && j <= n; j++ {
+				c := byteAt(runes, infos, k+j, pi)
+				if c == ' ' && j == n {
+					c = 0xA0
+				}
+				good = c >= 0x80 && c <= 0xBF
+			}
+			if good {
+				fixed++
+				k += n + 1
+				continue
+			}
+		}
+		left++
+		k++
+	}
+	return fixed, left
+}
+
 // sbCandidate undoes, in s read as page pi, every run of characters whose
 // bytes form a valid UTF-8 sequence. broken reports a sequence cut short by
 // '?' or U+FFFD (a lenient decoder's loss).
-func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
+func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, broken, ok bool) {
 	out := make([]byte, 0, len(runes)*2)
 	fixed := 0
 	rest := false // a non-ASCII character outside the undone sequences
@@ -183,7 +247,7 @@ func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
 	var buf [4]byte
 	for k := 0; k < len(runes); {
 		r := runes[k]
-		if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 {
+		if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 {
 			n := 1
 			if b >= 0xF0 {
 				n = 3
@@ -197,7 +261,7 @@ func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
 					good = false
 					break
 				}
-				c := t.encodeByte(runes[k+j], pi)
+				c := byteAt(runes, infos, k+j, pi)
 				if c == ' ' && j == n && page.dec[0xA0] == 0xA0 {
 					c, spaceUsed = 0xA0, true
 				}
@@ -230,7 +294,7 @@ func (t *tables) sbCandidate(runes []rune, pi int) (c cand, broken, ok bool) {
 			rest = true
 			// a lead left before another non-ASCII character: a piece of
 			// mojibake this page does not explain
-			if b := t.encodeByte(r, pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(runes) && runes[k+1] >= 0x80 {
+			if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(runes) && runes[k+1] >= 0x80 {
 				leftover++
 			}
 		}
@@ -365,4 +429,18 @@ func quoted(runes []rune, k, n int, spaceUsed bool, seq []byte) bool {
 		}
 	}
 	return false
+}
+
+// byteAt is the byte of runes[k] in page pi, or -1; infos[k] is what the
+// pages make of it.
+func byteAt(runes []rune, infos []*runeInfo, k, pi int) int {
+	r := runes[k]
+	if r < 0x80 {
+		return int(r)
+	}
+	e := infos[k]
+	if e == nil || e.enc[pi] == 0 {
+		return -1
+	}
+	return int(e.enc[pi]) + 0x7F
 }
