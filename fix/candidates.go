@@ -80,12 +80,18 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 		}
 	}
 	var pages uint64
+	var pairs [64]int // pairs[pi]: lead-continuation pairs in page pi
 	for k := 0; k+1 < len(runes); k++ {
 		if e := infos[k]; e != nil && e.lead != 0 {
+			var m uint64
 			if runes[k+1] == ' ' {
-				pages |= e.leadC3
+				m = e.leadC3
 			} else if f := infos[k+1]; f != nil {
-				pages |= e.lead & f.cont
+				m = e.lead & f.cont
+			}
+			pages |= m
+			for ; m != 0; m &= m - 1 {
+				pairs[bits.TrailingZeros64(m)]++
 			}
 		}
 	}
@@ -120,9 +126,16 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 			}
 		}
 		if !dup {
-			fixed, left := countSequences(runes, infos, pi)
-			ranked = append(ranked, pageScore{pi, left, fixed})
+			ranked = append(ranked, pageScore{pi, 0, pairs[pi]})
 		}
+	}
+	// The pages with most pairs are counted more closely.
+	slices.SortStableFunc(ranked, func(a, b pageScore) int { return b.fixed - a.fixed })
+	if len(ranked) > maxCounted {
+		ranked = ranked[:maxCounted]
+	}
+	for i := range ranked {
+		ranked[i].fixed, ranked[i].left = countSequences(runes, infos, ranked[i].pi)
 	}
 	// Only the pages that explain the most are read in full: fewest
 	// non-ASCII characters left outside sequences, then most sequences.
@@ -164,7 +177,7 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 
 	// UTF-8 read as a CJK page: worth trying when many of the CJK
 	// characters lie outside the first levels of the national standards.
-	if cjkSuspicious(t, runes) {
+	if cjkSuspiciousString(t, s) {
 		for _, p := range t.mb {
 			b, err := p.cs.Codec.AppendEncode(nil, []byte(s))
 			if err != nil || !utf8.Valid(b) {
@@ -197,6 +210,10 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 // maxFullReadings bounds the single-byte pages whose readings of a text
 // are built and weighed.
 const maxFullReadings = 3
+
+// maxCounted bounds the pages whose sequences are counted, chosen by their
+// number of lead-continuation pairs.
+const maxCounted = 6
 
 // countSequences counts, in s read as page pi, the whole UTF-8 sequences
 // and the non-ASCII characters left outside them; a cheap first look that
@@ -369,12 +386,8 @@ var cp1252C1 = [32]rune{
 	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
 }
 
-// cjkSuspicious reports whether the CJK characters of s are unusual enough
-// to try reading s as UTF-8 misread by a CJK page.
-func cjkSuspicious(t *tables, runes []rune) bool {
-	return cjkSuspiciousString(t, string(runes))
-}
-
+// cjkSuspiciousString reports whether the CJK characters of s are unusual
+// enough to try reading s as UTF-8 misread by a CJK page.
 func cjkSuspiciousString(t *tables, s string) bool {
 	n, rare := 0, 0
 	prevLetter := false // a letter of an alphabet just before
