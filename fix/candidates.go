@@ -261,6 +261,7 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 	rest := false // a non-ASCII character outside the undone sequences
 	leftover := 0 // of which lead bytes
 	page := t.sb[pi]
+	var present map[rune]bool // the non-ASCII characters of the text, built when quoted needs it
 	var buf [4]byte
 	for k := 0; k < len(runes); {
 		r := runes[k]
@@ -291,7 +292,7 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 				}
 				buf[j] = byte(c)
 			}
-			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, k, n, spaceUsed, buf[:n+1]) {
+			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) {
 				out = append(out, buf[:n+1]...)
 				fixed++
 				k += n + 1
@@ -422,7 +423,7 @@ func cjkSuspiciousString(t *tables, s string) bool {
 // between ASCII non-letters and decodes to a letter that the text also
 // holds as it is: text that shows what
 // mojibake looks like ("Ã© is é misread") rather than mojibake.
-func quoted(runes []rune, k, n int, spaceUsed bool, seq []byte) bool {
+func quoted(runes []rune, present *map[rune]bool, k, n int, spaceUsed bool, seq []byte) bool {
 	if spaceUsed {
 		return false
 	}
@@ -436,12 +437,15 @@ func quoted(runes []rune, k, n int, spaceUsed bool, seq []byte) bool {
 		return false
 	}
 	// the text also holds the letter itself
-	for _, x := range runes {
-		if x == r {
-			return true
+	if *present == nil {
+		*present = map[rune]bool{}
+		for _, x := range runes {
+			if x >= 0x80 {
+				(*present)[x] = true
+			}
 		}
 	}
-	return false
+	return (*present)[r]
 }
 
 // byteAt is the byte of runes[k] in page pi, or -1; infos[k] is what the
