@@ -27,4 +27,23 @@
 // 锟斤拷) cannot be inverted; it is left alone and the Explanation says why.
 // Only encodings are repaired: no quote straightening, normalization or
 // HTML unescaping.
+//
+// # Deviations and limits
+//
+//   - Invalid UTF-8 input is returned unchanged: the package repairs text,
+//     not bytes (ucs fix decodes its input strictly first).
+//   - At most Options.MaxLayers wrong decodings are undone per string (4 by
+//     default); text garbled more often stays partly garbled, and String of
+//     such a result may undo one more layer.
+//   - A lost A0 byte that became a space ("Ã " for à) is undone; whether a
+//     space followed is a guess: it is kept, except before the Portuguese
+//     words that à joins (às, àquele …).
+//   - Legacy text read as another legacy page is repaired only when the
+//     detector is at least 0.9 more confident in the new reading than in
+//     the text as it stands, and only between the pages that text is met
+//     in (windows-125x, ISO-8859-x but 3, 10, 14 and 16, KOI8, IBM866 and
+//     the CJK pages).
+//   - Ambiguous readings that differ in a letter or two (UTF-8 read as
+//     windows-1250 or as ISO-8859-2, say) are decided by the commoner
+//     page, not by language statistics.
 package fix
