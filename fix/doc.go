@@ -33,8 +33,8 @@
 //   - Invalid UTF-8 input is returned unchanged: the package repairs text,
 //     not bytes (ucs fix decodes its input strictly first).
 //   - At most Options.MaxLayers wrong decodings are undone per string (4 by
-//     default); text garbled more often stays partly garbled, and String of
-//     such a result may undo one more layer.
+//     default); text that needs more is left unchanged, so that every
+//     result is a fixed point (String of it changes nothing).
 //   - A lost A0 byte that became a space ("Ã " for à) is undone; whether a
 //     space followed is a guess: it is kept, except before the Portuguese
 //     words that à joins (às, àquele …).

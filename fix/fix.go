@@ -8,7 +8,7 @@ import (
 // Options tune a repair. The zero value is the default.
 type Options struct {
 	// MaxLayers bounds the wrong decodings undone in one string; 0 means
-	// DefaultMaxLayers.
+	// DefaultMaxLayers. A string that needs more is left unchanged.
 	MaxLayers int
 	// NoLegacy turns off the repair of legacy text read as another legacy
 	// page (the costliest step, which asks the detector).
@@ -89,13 +89,18 @@ func String(s string, opts Options) (string, Explanation) {
 	cur := s
 	curCost := textCost(t, cur)
 	var layers []Layer
-	for len(layers) < maxLayers {
+	for {
 		if len(layers) > 0 && !t.mayBeMojibake(cur, &opts) {
 			break
 		}
 		c, ok := t.best(cur, curCost, &opts)
 		if !ok {
 			break
+		}
+		if len(layers) == maxLayers && c.lossy == "" {
+			// More wrong decodings than allowed: left alone, so that the
+			// result of String is always a text String leaves unchanged.
+			return s, Explanation{}
 		}
 		if c.lossy != "" {
 			if len(layers) == 0 {
@@ -241,7 +246,7 @@ func (t *tables) plausibleSequence(s string, mask uint64) bool {
 		}
 		r, _ := utf8.DecodeRune(buf[:n])
 		cl := classOf(t, r)
-		if letters && script != scLatin && (int(cl>>8&0xF) != script || t.sb[pi].prior >= 25) {
+		if letters && script != scLatin && (int(cl>>8&0xF) != script || t.sb[pi].prior >= 20) {
 			// letters of one alphabet that decode to another script, or
 			// through a rare DOS or Mac page: ordinary words of that
 			// alphabet, not mojibake

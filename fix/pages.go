@@ -136,8 +136,10 @@ func buildTables() *tables {
 		case p.sloppy:
 		case p.name == "windows-1251" || p.name == "windows-1250" || p.name == "iso-8859-2":
 			p.prior = 5
-		case p.name == "macintosh" || p.name == "x-mac-cyrillic" || p.name[:3] == "ibm" || p.name == "cp1125":
+		case p.name == "macintosh" || p.name == "x-mac-cyrillic":
 			p.prior = 25
+		case p.name[:3] == "ibm" || p.name == "cp1125":
+			p.prior = 20
 		default:
 			p.prior = 10
 		}
@@ -200,7 +202,7 @@ func buildTables() *tables {
 		t.mb = append(t.mb, &mbPage{name: cs.Name, cs: cs})
 	}
 	for i, p := range t.sb {
-		if p.prior >= 25 {
+		if p.prior >= 20 {
 			t.rare |= 1 << i
 		}
 	}

@@ -49,8 +49,11 @@ func runeCost(t *tables, r rune) (cost int, script int) {
 		if latinExtARare(r) {
 			return 25, scLatin
 		}
-		if r == 0x149 || r == 0x17F { // ŉ, ſ
+		if r == 0x149 { // ŉ, deprecated
 			return 40, scLatin
+		}
+		if r == 0x17F { // ſ, long s: not written since the 19th century
+			return 60, scLatin
 		}
 		if r == 0x152 || r == 0x153 { // Œ, œ: mojibake's continuation more than French letters
 			return 10, scLatin
@@ -264,6 +267,8 @@ func textCost(t *tables, s string) int {
 				switch {
 				case r == '™' || r == '®' || r == 0xA0:
 					total += 5
+				case r >= 0x2500 && r < 0x2580:
+					total += 20 // box drawing right after a letter: "propos├®"
 				case prevASCII:
 					total += 10
 				default:
