@@ -98,10 +98,12 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	// Pages that agree on every non-ASCII character of s give the same
 	// reading: only the first (the commonest) of each group is tried.
 	var sig [64]uint64
+	hasC1 := false
 	for k, r := range runes {
 		if r < 0x80 {
 			continue
 		}
+		hasC1 = hasC1 || r < 0xA0
 		e := infos[k]
 		for m := pages; m != 0; m &= m - 1 {
 			pi := bits.TrailingZeros64(m)
@@ -120,7 +122,7 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 		}
 		dup := false
 		for pj := 0; pj < pi; pj++ {
-			if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && t.sb[pj].sloppy == t.sb[pi].sloppy {
+			if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && (!hasC1 || t.sb[pj].sloppy == t.sb[pi].sloppy) {
 				dup = true
 				break
 			}
@@ -147,6 +149,11 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	})
 	if len(ranked) > maxFullReadings {
 		ranked = ranked[:maxFullReadings]
+	}
+	if len(ranked) > 1 && ranked[0].left == 0 && (ranked[1].left > 0 || ranked[1].fixed < ranked[0].fixed) {
+		// One page explains every non-ASCII character and does so better
+		// than any other: the others need not be read.
+		ranked = ranked[:1]
 	}
 	lossy, lossyCost := false, 0
 	for _, ps := range ranked {
