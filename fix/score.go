@@ -229,7 +229,22 @@ func textCost(t *tables, s string) int {
 	prevUpper, prevUpper2 := false, false
 	prevSymbol := false
 	lone := scNone // script of a letter of a rarely mixed script not yet followed by its like
+	loneA := 0 // 1: Ã or Â after a non-letter; 2: and a space after it
 	for _, r := range s {
+		switch {
+		case loneA == 1 && (r == ' ' || r == 0xA0):
+			loneA = 2
+		case loneA == 2 && (r == ' ' || r == 0xA0 || r >= 'a' && r <= 'z'):
+			// "Ã " standing alone before a small letter: no language has
+			// that word (but "C O N C L U S Ã O" spells one out)
+			total += 20
+			loneA = 0
+		default:
+			loneA = 0
+		}
+		if (r == 0xC3 || r == 0xC2) && !prevLetter {
+			loneA = 1
+		}
 		cl := classOf(t, r)
 		c, sc := int(cl&0xFF), int(cl>>8&0xF)
 		isMark := cl&clMark != 0
