@@ -229,7 +229,7 @@ func textCost(t *tables, s string) int {
 	prevUpper, prevUpper2 := false, false
 	prevSymbol := false
 	lone := scNone // script of a letter of a rarely mixed script not yet followed by its like
-	loneA := 0 // 1: Ã or Â after a non-letter; 2: and a space after it
+	loneA := 0     // 1: Ã or Â after a non-letter; 2: and a space after it
 	for _, r := range s {
 		switch {
 		case loneA == 1 && (r == ' ' || r == 0xA0):
