@@ -415,6 +415,11 @@ func TestEvaluation(t *testing.T) {
 	if frH+frF > 2 {
 		t.Errorf("%d false repairs of correct text, want at most 2", frH+frF)
 	}
+	for _, k := range []string{"utf8-cjk", "legacy"} {
+		if g := byH[k]; g == nil || 19*g.right < 12*g.total {
+			t.Errorf("held-out %s: %v right, want at least 12 of 19", k, g)
+		}
+	}
 	if l := byH["lossy"]; l != nil && l.right != l.total {
 		t.Errorf("lossy cases changed: %d of %d", l.total-l.right, l.total)
 	}
