@@ -180,7 +180,7 @@ func (x *fixer) fixStream(name string) int {
 	if name != "-" {
 		fh, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(x.env.Stderr, "ucs fix: %v\n", plainError(err))
+			fmt.Fprintf(x.env.Stderr, "ucs fix: %s: %v\n", name, plainError(err))
 			return ExitIO
 		}
 		defer fh.Close()
@@ -344,7 +344,7 @@ func (x *fixer) fixInPlace(name string) int {
 	fh, err := os.Open(target)
 	if err != nil {
 		discardTemp(tmp)
-		fmt.Fprintf(x.env.Stderr, "ucs fix: %v\n", plainError(err))
+		fmt.Fprintf(x.env.Stderr, "ucs fix: %s: %v\n", name, plainError(err))
 		return ExitIO
 	}
 	rc := x.fixReader(fh, name)

@@ -126,3 +126,10 @@ func TestFixStreams(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, output differs (len %d, want %d)", code, errs, len(out), want.Len())
 	}
 }
+
+func TestFixMissingFile(t *testing.T) {
+	_, errs, code := runCLI([]string{"fix", "no-such-file.txt"}, nil)
+	if code != ExitIO || !strings.Contains(errs, "no-such-file.txt") {
+		t.Errorf("exit %d, stderr %q: want exit 3 naming the file", code, errs)
+	}
+}
