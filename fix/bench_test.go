@@ -1,0 +1,70 @@
+package fix
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ucskit/ucs/internal/shared"
+)
+
+// benchLines returns the lines of a file of ../shared/bench/corpus,
+// skipping the benchmark when the folder is absent.
+func benchLines(b *testing.B, name string) []string {
+	root, err := shared.Root()
+	if err != nil {
+		b.Skipf("no shared data folder: %v", err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "bench", "corpus", name))
+	if err != nil {
+		b.Skipf("benchmark corpus missing: %v", err)
+	}
+	return strings.Split(string(data), "\n")
+}
+
+var benchFiles = []string{"Latin-Lipsum", "French", "Russian-Lipsum", "Chinese-Lipsum", "Japanese-Lipsum", "Korean-Lipsum", "Arabic-Lipsum", "Hebrew-Lipsum", "Hindi-Lipsum", "Emoji-Lipsum"}
+
+func runLines(b *testing.B, lines []string) {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	b.SetBytes(int64(n))
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, l := range lines {
+			String(l, Options{})
+		}
+	}
+	// MB/s of CPU time as well: on a shared machine the wall clock
+	// counts the time other processes held the core.
+	if c := cpuTime() - c0; c > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/c.Seconds()/1e6, "cpu-MB/s")
+	}
+}
+
+// BenchmarkClean measures correct text, line by line as ucs fix reads it.
+func BenchmarkClean(b *testing.B) {
+	for _, f := range benchFiles {
+		b.Run(f, func(b *testing.B) { runLines(b, benchLines(b, f+".utf8.txt")) })
+	}
+}
+
+// BenchmarkMojibake measures the same text after UTF-8 was read as
+// windows-1252 (Latin and Chinese) or windows-1251 (Russian).
+func BenchmarkMojibake(b *testing.B) {
+	for _, c := range []struct{ file, page string }{{"French", "windows-1252"}, {"Russian-Lipsum", "windows-1251"}, {"Chinese-Lipsum", "windows-1252"}} {
+		b.Run(c.file, func(b *testing.B) {
+			lines := benchLines(b, c.file+".utf8.txt")
+			var bad []string
+			for _, l := range lines {
+				if g, ok := misread(l, "utf-8", c.page); ok {
+					bad = append(bad, g)
+				}
+			}
+			runLines(b, bad)
+		})
+	}
+}

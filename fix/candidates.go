@@ -1,0 +1,470 @@
+package fix
+
+import (
+	"bytes"
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// cand is one possible undoing of a wrong decoding.
+type cand struct {
+	text  string
+	cost  int
+	layer Layer
+	// lossy, when set, says that the best reading needs bytes the text no
+	// longer has.
+	lossy string
+	// extra is charged on top of the text's cost: characters left alone
+	// that still stand for UTF-8 lead bytes in the page assumed.
+	extra int
+	// trusted marks a reading the detector vouches for: it is taken
+	// unless a reading of the whole text as UTF-8 competes.
+	trusted bool
+}
+
+// Penalties, in the units of textCost, charged to a candidate for the
+// wrong decoding it assumes: a reading must be clearly more plausible than
+// the text as it stands.
+const (
+	penaltyWhole   = 15 // every non-ASCII character was part of the mojibake
+	penaltyPartial = 20 // some sequences undone, the rest left as it was
+	penaltyC1      = 5  // C1 controls read as windows-1252
+	penaltyCJK     = 15
+)
+
+// symbolCount counts the non-ASCII symbols of s that running text rarely
+// has: a legacy reading must not have more than the text it replaces.
+func symbolCount(t *tables, s string) int {
+	n := 0
+	for _, r := range s {
+		if r < 0x80 {
+			continue
+		}
+		if c, sc := runeCost(t, r); sc == scNone && c >= 10 && !unicode.IsMark(r) {
+			n++
+		}
+	}
+	return n
+}
+
+const lossyText = "the text holds U+FFFD or '?' where a decoder dropped bytes; they cannot be restored"
+
+// best returns the most plausible candidate reading of s that beats s
+// itself (whose cost is sCost).
+func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
+	runes := []rune(s)
+	var best cand
+	found := false
+	consider := func(c cand, penalty int) {
+		if c.text == s {
+			return
+		}
+		c.cost = textCost(t, c.text) + c.extra
+		if c.cost+penalty >= sCost {
+			return
+		}
+		if !found || c.cost < best.cost {
+			best, found = c, true
+		}
+	}
+
+	// UTF-8 read as a single-byte page: the pages in which some character
+	// stands for a lead byte and the next for a continuation byte.
+	infos := make([]*runeInfo, len(runes))
+	for k, r := range runes {
+		if r >= 0x80 {
+			infos[k] = t.lookup(r)
+		}
+	}
+	var pages uint64
+	var pairs [64]int // pairs[pi]: lead-continuation pairs in page pi
+	for k := 0; k+1 < len(runes); k++ {
+		if e := infos[k]; e != nil && e.lead != 0 {
+			var m uint64
+			if runes[k+1] == ' ' {
+				m = e.leadC3
+			} else if f := infos[k+1]; f != nil {
+				m = e.lead & f.cont
+			}
+			pages |= m
+			for ; m != 0; m &= m - 1 {
+				pairs[bits.TrailingZeros64(m)]++
+			}
+		}
+	}
+	// Pages that agree on every non-ASCII character of s give the same
+	// reading: only the first (the commonest) of each group is tried.
+	var sig [64]uint64
+	hasC1 := false
+	for k, r := range runes {
+		if r < 0x80 {
+			continue
+		}
+		hasC1 = hasC1 || r < 0xA0
+		e := infos[k]
+		for m := pages; m != 0; m &= m - 1 {
+			pi := bits.TrailingZeros64(m)
+			var b uint64
+			if e != nil {
+				b = uint64(e.enc[pi])
+			}
+			sig[pi] = sig[pi]*0x100000001B3 ^ b
+		}
+	}
+	type pageScore struct{ pi, left, fixed int }
+	var ranked []pageScore
+	for pi := range t.sb {
+		if pages&(1<<pi) == 0 {
+			continue
+		}
+		dup := false
+		for pj := 0; pj < pi; pj++ {
+			if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && (!hasC1 || t.sb[pj].sloppy == t.sb[pi].sloppy) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			ranked = append(ranked, pageScore{pi, 0, pairs[pi]})
+		}
+	}
+	// The pages with most pairs are counted more closely.
+	slices.SortStableFunc(ranked, func(a, b pageScore) int { return b.fixed - a.fixed })
+	if len(ranked) > maxCounted {
+		ranked = ranked[:maxCounted]
+	}
+	for i := range ranked {
+		ranked[i].fixed, ranked[i].left = countSequences(runes, infos, ranked[i].pi)
+	}
+	// Only the pages that explain the most are read in full: fewest
+	// non-ASCII characters left outside sequences, then most sequences.
+	slices.SortStableFunc(ranked, func(a, b pageScore) int {
+		if a.left != b.left {
+			return a.left - b.left
+		}
+		return b.fixed - a.fixed
+	})
+	if len(ranked) > maxFullReadings {
+		ranked = ranked[:maxFullReadings]
+	}
+	if len(ranked) > 1 && ranked[0].left == 0 && (ranked[1].left > 0 || ranked[1].fixed < ranked[0].fixed) {
+		// One page explains every non-ASCII character and does so better
+		// than any other: the others need not be read.
+		ranked = ranked[:1]
+	}
+	lossy, lossyCost := false, 0
+	for _, ps := range ranked {
+		pi := ps.pi
+		c, broken, ok := t.sbCandidate(runes, infos, pi)
+		if !ok {
+			continue
+		}
+		if broken || strings.ContainsRune(c.text, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
+			// Measure the reading anyway: if it would have won, the text is
+			// mojibake that lost bytes.
+			c.cost = textCost(t, c.text)
+			if c.cost+penaltyPartial < sCost && (!lossy || c.cost < lossyCost) {
+				lossy, lossyCost = true, c.cost
+			}
+			continue
+		}
+		if c.layer.Partial {
+			consider(c, penaltyPartial+t.sb[pi].prior)
+		} else {
+			consider(c, penaltyWhole+t.sb[pi].prior)
+		}
+	}
+	// C1 controls standing alone: windows-1252 text decoded as ISO-8859-1.
+	if c, ok := c1Candidate(runes); ok {
+		consider(c, penaltyC1)
+	}
+
+	// UTF-8 read as a CJK page: worth trying when many of the CJK
+	// characters lie outside the first levels of the national standards.
+	if cjkSuspiciousString(t, s) {
+		for _, p := range t.mb {
+			b, err := p.cs.Codec.AppendEncode(nil, []byte(s))
+			if err != nil || !utf8.Valid(b) {
+				continue
+			}
+			if bytes.ContainsRune(b, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
+				// 锟斤拷: U+FFFD written as UTF-8 and read as GBK
+				return cand{lossy: lossyText}, true
+			}
+			consider(cand{text: string(b), layer: Layer{Encoding: "utf-8", ReadAs: p.name}}, penaltyCJK)
+		}
+	}
+
+	if !o.NoLegacy && !lossy && (!found || best.layer.Partial) {
+		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
+			// The detector judges letters; the cost vetoes a reading that
+			// fills the text with symbols.
+			c.cost = textCost(t, c.text)
+			if symbolCount(t, c.text) <= symbolCount(t, s) && (!found || c.cost < best.cost) {
+				best, found = c, true
+			}
+		}
+	}
+	if lossy && (!found || best.cost >= lossyCost) {
+		return cand{lossy: lossyText}, true
+	}
+	return best, found
+}
+
+// maxFullReadings bounds the single-byte pages whose readings of a text
+// are built and weighed.
+const maxFullReadings = 3
+
+// maxCounted bounds the pages whose sequences are counted, chosen by their
+// number of lead-continuation pairs.
+const maxCounted = 6
+
+// countSequences counts, in s read as page pi, the whole UTF-8 sequences
+// and the non-ASCII characters left outside them; a cheap first look that
+// ranks the pages before their readings are built.
+func countSequences(runes []rune, infos []*runeInfo, pi int) (fixed, left int) {
+	for k := 0; k < len(runes); {
+		r := runes[k]
+		if r < 0x80 {
+			k++
+			continue
+		}
+		if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 {
+			n := 1
+			if b >= 0xF0 {
+				n = 3
+			} else if b >= 0xE0 {
+				n = 2
+			}
+			good := k+n < len(runes)
+			for j := 1; good && j <= n; j++ {
+				c := byteAt(runes, infos, k+j, pi)
+				if c == ' ' && j == n {
+					c = 0xA0
+				}
+				good = c >= 0x80 && c <= 0xBF
+			}
+			if good {
+				fixed++
+				k += n + 1
+				continue
+			}
+		}
+		left++
+		k++
+	}
+	return fixed, left
+}
+
+// sbCandidate undoes, in s read as page pi, every run of characters whose
+// bytes form a valid UTF-8 sequence. broken reports a sequence cut short by
+// '?' or U+FFFD (a lenient decoder's loss).
+func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, broken, ok bool) {
+	out := make([]byte, 0, len(runes)*2)
+	fixed := 0
+	rest := false // a non-ASCII character outside the undone sequences
+	leftover := 0 // of which lead bytes
+	page := t.sb[pi]
+	var present map[rune]bool // the non-ASCII characters of the text, built when quoted needs it
+	var buf [4]byte
+	for k := 0; k < len(runes); {
+		r := runes[k]
+		if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 {
+			n := 1
+			if b >= 0xF0 {
+				n = 3
+			} else if b >= 0xE0 {
+				n = 2
+			}
+			buf[0] = byte(b)
+			good, spaceUsed := true, false
+			for j := 1; j <= n; j++ {
+				if k+j >= len(runes) {
+					good = false
+					break
+				}
+				c := byteAt(runes, infos, k+j, pi)
+				if c == ' ' && j == n && page.dec[0xA0] == 0xA0 {
+					c, spaceUsed = 0xA0, true
+				}
+				if c < 0x80 || c > 0xBF {
+					good = false
+					if runes[k+j] == '?' || runes[k+j] == utf8.RuneError {
+						broken = true
+					}
+					break
+				}
+				buf[j] = byte(c)
+			}
+			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) {
+				out = append(out, buf[:n+1]...)
+				fixed++
+				k += n + 1
+				if spaceUsed && b == 0xC3 && needSpace(runes, k) {
+					out = append(out, ' ')
+				}
+				continue
+			}
+		}
+		if r >= 0x80 && r < 0xA0 && page.sloppy {
+			if w := cp1252C1[r-0x80]; w != 0 {
+				r = w
+				fixed++
+			}
+		}
+		if r >= 0x80 {
+			rest = true
+			// a lead left before another non-ASCII character: a piece of
+			// mojibake this page does not explain
+			if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(runes) && runes[k+1] >= 0x80 {
+				leftover++
+			}
+		}
+		out = utf8.AppendRune(out, r)
+		k++
+	}
+	if fixed == 0 {
+		return cand{}, false, false
+	}
+	return cand{text: string(out), layer: Layer{Encoding: "utf-8", ReadAs: page.name, Partial: rest}, extra: 10 * leftover}, broken, true
+}
+
+// crase holds the Portuguese words that à joins without a space (às,
+// àquele …): after "Ã " they show that the space was the lost A0 byte
+// itself.
+var crase = []string{"s", "quele", "quela", "queles", "quelas", "quilo", "quilos"}
+
+// needSpace reports whether a space that stood for a lost A0 byte must be
+// kept after the undone à: text decoded with a lost A0 usually lost the
+// following space as well, unless the next word joins à.
+func needSpace(runes []rune, k int) bool {
+	if k >= len(runes) || !unicode.IsLetter(runes[k]) {
+		return false
+	}
+	e := k
+	for e < len(runes) && unicode.IsLetter(runes[e]) {
+		e++
+	}
+	w := string(runes[k:e])
+	for _, c := range crase {
+		if w == c {
+			return false
+		}
+	}
+	return true
+}
+
+// c1Candidate reads the C1 controls of s as the windows-1252 characters of
+// the same bytes, where windows-1252 defines them.
+func c1Candidate(runes []rune) (cand, bool) {
+	has := false
+	for _, r := range runes {
+		if r >= 0x80 && r < 0xA0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return cand{}, false
+	}
+	n := 0
+	out := make([]rune, len(runes))
+	for i, r := range runes {
+		out[i] = r
+		if r >= 0x80 && r < 0xA0 {
+			if w := cp1252C1[r-0x80]; w != 0 {
+				out[i] = w
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return cand{}, false
+	}
+	return cand{text: string(out), layer: Layer{Encoding: "windows-1252", ReadAs: "iso-8859-1", Partial: true}}, true
+}
+
+// cp1252C1 is windows-1252 at bytes 80–9F (WHATWG index-windows-1252;
+// 0 where the page leaves the byte undefined).
+var cp1252C1 = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
+// cjkSuspiciousString reports whether the CJK characters of s are unusual
+// enough to try reading s as UTF-8 misread by a CJK page.
+func cjkSuspiciousString(t *tables, s string) bool {
+	n, rare := 0, 0
+	prevLetter := false // a letter of an alphabet just before
+	for _, r := range s {
+		if r < 0x3000 {
+			if r < 0x80 {
+				prevLetter = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+				continue
+			}
+			sc := int(classOf(t, r) >> 8 & 0xF)
+			prevLetter = sc != scNone && sc != scCJK && sc != scHangul
+			continue
+		}
+		c, sc := runeCost(t, r)
+		if sc == scCJK || sc == scHangul || r >= 0xFF00 && r <= 0xFFEF {
+			if prevLetter {
+				return true // "r茅gulation": a CJK character inside a word
+			}
+			n++
+			if c >= 40 {
+				rare++
+			}
+		}
+		prevLetter = false
+	}
+	// Short texts are cheap to try; in long ones, a quarter of rare
+	// characters is the mark of mojibake.
+	return n >= 1 && (n <= 16 || rare*4 >= n)
+}
+
+// quoted reports whether the sequence of n+1 characters at k stands alone
+// between ASCII non-letters and decodes to a letter that the text also
+// holds as it is: text that shows what
+// mojibake looks like ("Ã© is é misread") rather than mojibake.
+func quoted(runes []rune, present *map[rune]bool, k, n int, spaceUsed bool, seq []byte) bool {
+	if spaceUsed {
+		return false
+	}
+	r, _ := utf8.DecodeRune(seq)
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	e := k + n + 1
+	if k == 0 || e >= len(runes) || runes[k-1] >= 0x80 || runes[e] >= 0x80 ||
+		unicode.IsLetter(runes[k-1]) || unicode.IsLetter(runes[e]) {
+		return false
+	}
+	// the text also holds the letter itself
+	if *present == nil {
+		*present = map[rune]bool{}
+		for _, x := range runes {
+			if x >= 0x80 {
+				(*present)[x] = true
+			}
+		}
+	}
+	return (*present)[r]
+}
+
+// byteAt is the byte of runes[k] in page pi, or -1; infos[k] is what the
+// pages make of it.
+func byteAt(runes []rune, infos []*runeInfo, k, pi int) int {
+	r := runes[k]
+	if r < 0x80 {
+		return int(r)
+	}
+	e := infos[k]
+	if e == nil || e.enc[pi] == 0 {
+		return -1
+	}
+	return int(e.enc[pi]) + 0x7F
+}

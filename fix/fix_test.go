@@ -1,0 +1,120 @@
+package fix
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+type testCase struct {
+	Kind string `json:"kind"`
+	In   string `json:"in"`
+	Want string `json:"want"`
+}
+
+func loadCases(t testing.TB, name string) []testCase {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []testCase
+	if err := json.Unmarshal(data, &cs); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for i := range cs {
+		if cs[i].Want == "" {
+			cs[i].Want = cs[i].In
+		}
+	}
+	return cs
+}
+
+// TestFtfyCases runs the public test cases of ftfy that concern encodings
+// (testdata/README.md). Every case is reported; the test fails when the
+// share exactly right falls below the floor measured when it was written,
+// or when any negative case changes.
+func TestFtfyCases(t *testing.T) {
+	cs := loadCases(t, "testdata/ftfy.json")
+	right, falseRepairs := 0, 0
+	for _, c := range cs {
+		got, exp := String(c.In, Options{})
+		if got == c.Want {
+			right++
+			continue
+		}
+		t.Logf("%s: %q\n got  %q (%s)\n want %q", c.Kind, c.In, got, exp, c.Want)
+		if c.Kind == "negative" || c.Kind == "lossy" {
+			falseRepairs++
+		}
+	}
+	t.Logf("%d of %d right, %d correct or lossy texts changed", right, len(cs), falseRepairs)
+	// Floors measured when the cases were added (122 of 126; the two
+	// changed negatives are ftfy's "DrÃ¥ber", which ftfy calls ambiguous,
+	// and its "absolutely hopeless garble").
+	if right < 122 {
+		t.Errorf("%d of %d right, want at least 122", right, len(cs))
+	}
+	if falseRepairs > 2 {
+		t.Errorf("%d negative or lossy cases changed, want at most 2", falseRepairs)
+	}
+}
+
+// TestUnchanged checks that correct text of many kinds comes back byte for
+// byte.
+func TestUnchanged(t *testing.T) {
+	for _, s := range []string{
+		"IRMÃ", "IRMÃ E IRMÃO", "NÃO SEI", "ÎN ROMÂNIA, CÂND", "Þórður Ðorvaldsson, Ísland",
+		"İstanbul'da ıslak bir gün", "Tiếng Việt có dấu", "Tiếng Việt",
+		"∀x ∈ ℝ: x² ≥ 0", "Price: 5 € or £4, ¥600", "┌──┐\n│ok│\n└──┘",
+		"👩‍👩‍👧 👍🏽 🇫🇷", "the string Ã© is how é looks when misread",
+		"café.txt", "Zürich, Genève, Malmö", "Привет, как дела?", "Γειά σου κόσμε",
+		"שלום עולם", "مرحبا بالعالم", "中文文本没有问题", "日本語のテキスト", "한국어 텍스트",
+		"ภาษาไทย", "Ελληνικά και Русский", "«Guillemets» et ‘quotes’ — dash…",
+		"MÄ£ÄM", "10 µm · 5 °C ± 0,1", "\u00a0non-breaking\u00a0space",
+	} {
+		got, exp := String(s, Options{})
+		if got != s {
+			t.Errorf("String(%q) = %q (%s), want it unchanged", s, got, exp)
+		}
+	}
+}
+
+// TestLossy checks that mojibake that lost bytes is left alone and
+// explained.
+func TestLossy(t *testing.T) {
+	for _, s := range []string{
+		"â€œlossy decodingâ€�",
+		"The ICR has been upgraded to â€œbb+â€? from â€œbbâ€?",
+		"锟斤拷锟斤拷",
+	} {
+		got, _ := String(s, Options{})
+		if got != s {
+			t.Errorf("String(%q) = %q, want it unchanged", s, got)
+		}
+	}
+	if _, exp := String("â€œbb+â€? from â€œbbâ€?", Options{}); exp.Lossy == "" {
+		t.Errorf("no lossy explanation for text with lost bytes")
+	}
+}
+
+func TestExplanation(t *testing.T) {
+	got, exp := String("CafÃ©", Options{})
+	if got != "Café" || exp.String() != "utf-8 → read as windows-1252 → utf-8" {
+		t.Errorf("got %q, %q", got, exp)
+	}
+	got, exp = String("Iggy Pop (nÃƒÂ© Jim Osterberg)", Options{})
+	if got != "Iggy Pop (né Jim Osterberg)" || len(exp.Layers) != 2 {
+		t.Errorf("got %q, %q", got, exp)
+	}
+}
+
+func TestIdempotent(t *testing.T) {
+	for _, c := range loadCases(t, "testdata/ftfy.json") {
+		once, _ := String(c.In, Options{})
+		twice, _ := String(once, Options{})
+		if once != twice {
+			t.Errorf("not idempotent: %q -> %q -> %q", c.In, once, twice)
+		}
+	}
+}

@@ -1,0 +1,239 @@
+package fix
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ucskit/ucs/charset"
+)
+
+// sbPage is a single-byte code page as a pair of tables built from the
+// registry's strict codec, so that every inversion agrees with ucs's
+// decoders byte for byte.
+type sbPage struct {
+	name string
+	dec  [256]rune // 0 where the page leaves the byte undefined
+	// windows is true for the windows-125x and DOS pages, whose undefined
+	// bytes browsers and lenient decoders turn into C1 controls.
+	windows bool
+	// sloppy is true for windows-1252 and ISO-8859-1, whose C1 controls
+	// left outside a sequence are read as windows-1252.
+	sloppy bool
+	// prior is the extra cost of assuming the page: the rarer on the web,
+	// the more.
+	prior int
+	// web is true for the pages that text is commonly read as by mistake
+	// in a legacy-as-legacy mix-up (windows-125x, ISO-8859-x, KOI8).
+	web bool
+}
+
+// mbPage is a multi-byte page that UTF-8 is read as by mistake.
+type mbPage struct {
+	name string
+	cs   *charset.Charset
+}
+
+// The single-byte pages tried, most common on the web first (the order
+// only breaks ties between candidates of equal cost).
+var sbNames = []string{
+	"windows-1252", "windows-1251", "windows-1250", "iso-8859-1", "iso-8859-2",
+	"windows-1253", "windows-1254", "windows-1255", "windows-1256", "windows-1257",
+	"windows-1258", "windows-874", "iso-8859-15", "iso-8859-5", "iso-8859-7",
+	"iso-8859-4", "iso-8859-13", "iso-8859-16", "iso-8859-3", "iso-8859-10",
+	"iso-8859-14", "iso-8859-6", "iso-8859-8", "koi8-r", "koi8-u", "macintosh",
+	"x-mac-cyrillic", "ibm437", "ibm850", "ibm852", "ibm866", "ibm855", "ibm857",
+	"ibm862", "cp1125",
+}
+
+// The multi-byte pages tried for UTF-8 read as CJK.
+var mbNames = []string{"gbk", "gb18030", "shift_jis", "euc-jp", "euc-kr", "big5"}
+
+type tables struct {
+	sb []*sbPage
+	mb []*mbPage
+	// idx gives, for a rune below denseLimit, its entry in info plus one
+	// (0: no single-byte page has it); far holds the few runes above.
+	idx []uint16
+	far map[rune]uint16
+	// farMin and farMax bound the runes of far.
+	farMin, farMax rune
+	// rare holds the DOS and Mac pages, whose letters of one alphabet
+	// form UTF-8 sequences by chance in ordinary words.
+	rare uint64
+	info []runeInfo
+	// class packs runeCost's answer and the case of every rune below
+	// denseLimit (see classOf).
+	class  []uint16
+	common *commonSet
+}
+
+// runeInfo is what the single-byte pages make of one rune.
+type runeInfo struct {
+	// lead and cont are the pages in which the rune stands for a UTF-8
+	// lead byte (C2–F4) and a continuation byte (80–BF); leadC3 those in
+	// which it stands for C3 and A0 is the no-break space, so that "Ã "
+	// may be à whose A0 became a space.
+	lead, cont, leadC3 uint64
+	// script is the rune's script when it is a letter (scNone otherwise).
+	script uint8
+	// enc is the rune's byte in each page minus 0x7F, 0 when the page
+	// lacks it.
+	enc []byte
+}
+
+// denseLimit bounds the runes looked up by index instead of by map: every
+// character of the single-byte pages but a few Mac ones lies below it.
+const denseLimit = 0x2600
+
+// lookup returns what the pages make of r, or nil.
+func (t *tables) lookup(r rune) *runeInfo {
+	var i uint16
+	if r < denseLimit {
+		i = t.idx[r]
+	} else if r >= t.farMin && r <= t.farMax {
+		i = t.far[r]
+	}
+	if i == 0 {
+		return nil
+	}
+	return &t.info[i-1]
+}
+
+var (
+	tabOnce sync.Once
+	tab     *tables
+)
+
+func getTables() *tables {
+	tabOnce.Do(func() { tab = buildTables() })
+	return tab
+}
+
+func buildTables() *tables {
+	t := &tables{idx: make([]uint16, denseLimit), far: map[rune]uint16{}}
+	for _, n := range sbNames {
+		cs, err := charset.Lookup(n)
+		if err != nil || cs.Codec == nil {
+			continue
+		}
+		p := &sbPage{name: cs.Name}
+		p.windows = len(cs.CodePages) > 0 && (len(n) > 8 && n[:8] == "windows-" || n[:3] == "ibm")
+		for b := 0x80; b < 0x100; b++ {
+			out, err := cs.Codec.AppendDecode(nil, []byte{byte(b)})
+			if err != nil {
+				continue
+			}
+			r, size := utf8.DecodeRune(out)
+			if size != len(out) || r == utf8.RuneError {
+				continue
+			}
+			p.dec[b] = r
+		}
+		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
+		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
+		switch {
+		case p.sloppy:
+		case p.name == "windows-1251" || p.name == "windows-1250" || p.name == "iso-8859-2":
+			p.prior = 5
+		case p.name == "macintosh" || p.name == "x-mac-cyrillic":
+			p.prior = 25
+		case p.name[:3] == "ibm" || p.name == "cp1125":
+			p.prior = 20
+		default:
+			p.prior = 10
+		}
+		t.sb = append(t.sb, p)
+	}
+	if len(t.sb) > 64 {
+		panic("fix: more than 64 single-byte pages")
+	}
+	entry := func(r rune) *runeInfo {
+		var i uint16
+		if r < denseLimit {
+			i = t.idx[r]
+		} else {
+			i = t.far[r]
+		}
+		if i == 0 {
+			t.info = append(t.info, runeInfo{enc: make([]byte, len(t.sb))})
+			i = uint16(len(t.info))
+			if r < denseLimit {
+				t.idx[r] = i
+			} else {
+				t.far[r] = i
+			}
+		}
+		return &t.info[i-1]
+	}
+	for i, p := range t.sb {
+		add := func(r rune, b byte) {
+			e := entry(r)
+			if e.enc[i] != 0 {
+				return
+			}
+			e.enc[i] = b - 0x7F
+			if b == 0xC3 && p.dec[0xA0] == 0xA0 {
+				e.leadC3 |= 1 << i
+			}
+			if b >= 0xC2 && b <= 0xF4 {
+				e.lead |= 1 << i
+			} else if b >= 0x80 && b <= 0xBF {
+				e.cont |= 1 << i
+			}
+		}
+		for b := 0x80; b < 0x100; b++ {
+			if r := p.dec[b]; r != 0 {
+				add(r, byte(b))
+			}
+		}
+		// Text decoded as ISO-8859-1 where the page meant windows-125x (or
+		// by a decoder that passes undefined bytes through) holds C1
+		// controls for the bytes 80–9F; they stand for themselves.
+		for b := 0x80; b < 0xA0; b++ {
+			add(rune(b), byte(b))
+		}
+	}
+	for _, n := range mbNames {
+		cs, err := charset.Lookup(n)
+		if err != nil || cs.Codec == nil || !cs.CanEncode() {
+			continue
+		}
+		t.mb = append(t.mb, &mbPage{name: cs.Name, cs: cs})
+	}
+	for i, p := range t.sb {
+		if p.prior >= 20 {
+			t.rare |= 1 << i
+		}
+	}
+	t.farMin, t.farMax = utf8.MaxRune, 0
+	for r := range t.far {
+		t.farMin, t.farMax = min(t.farMin, r), max(t.farMax, r)
+	}
+	t.common = buildCommon()
+	t.class = make([]uint16, denseLimit)
+	for r := rune(0); r < denseLimit; r++ {
+		t.class[r] = computeClass(t, r)
+	}
+	for r := rune(0x80); r < denseLimit; r++ {
+		if e := t.lookup(r); e != nil {
+			e.script = uint8(t.class[r] >> 8 & 0xF)
+		}
+	}
+	for r := range t.far {
+		t.lookup(r).script = uint8(classOf(t, r) >> 8 & 0xF)
+	}
+	return t
+}
+
+// encodeByte returns the byte of r in page i, or -1.
+func (t *tables) encodeByte(r rune, i int) int {
+	if r < 0x80 {
+		return int(r)
+	}
+	e := t.lookup(r)
+	if e == nil || e.enc[i] == 0 {
+		return -1
+	}
+	return int(e.enc[i]) + 0x7F
+}
