@@ -1,26 +1,16 @@
 package fix
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
-// benchLines returns the lines of a file of ../shared/bench/corpus,
-// skipping the benchmark when the folder is absent.
+// benchLines returns the lines of a file of the shared benchmark corpus,
+// skipping the benchmark when the shared folder is absent.
 func benchLines(b *testing.B, name string) []string {
-	root, err := shared.Root()
-	if err != nil {
-		b.Skipf("no shared data folder: %v", err)
-	}
-	data, err := os.ReadFile(filepath.Join(root, "bench", "corpus", name))
-	if err != nil {
-		b.Skipf("benchmark corpus missing: %v", err)
-	}
-	return strings.Split(string(data), "\n")
+	return strings.Split(string(testfiles.ReadShared(b, "bench/corpus/"+name)), "\n")
 }
 
 var benchFiles = []string{"Latin-Lipsum", "French", "Russian-Lipsum", "Chinese-Lipsum", "Japanese-Lipsum", "Korean-Lipsum", "Arabic-Lipsum", "Hebrew-Lipsum", "Hindi-Lipsum", "Emoji-Lipsum"}

@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // The evaluation garbles text of ../shared/corpus/train through every
@@ -314,14 +314,8 @@ func buildEval(t testing.TB, dir string, half uint32) []evalCase {
 }
 
 func evalDir(t testing.TB) string {
-	root, err := shared.Root()
-	if err != nil {
-		t.Skipf("no shared data folder: %v", err)
-	}
-	dir := filepath.Join(root, "corpus", "train")
-	if _, err := os.Stat(filepath.Join(dir, "en.txt")); err != nil {
-		t.Skipf("the evaluation needs ../shared/corpus/train beside the repository (%v)", err)
-	}
+	dir := testfiles.Shared(t, "corpus/train")
+	testfiles.Shared(t, "corpus/train/en.txt")
 	return dir
 }
 
