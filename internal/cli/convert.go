@@ -27,7 +27,9 @@ const convertUsage = `Usage: ucs convert [-f FROM] [-t TO] [flags] [FILE...]
 Convert text from one encoding to another. Reads the FILEs one after the
 other (standard input when there is none, or for "-") and writes standard
 output, or OUT with -o, or each FILE itself with --in-place. It streams:
-memory stays bounded whatever the size.
+memory stays bounded whatever the size. Standard output appended to an
+input (ucs convert F >> F) is refused, as cat refuses it: exit status 3,
+F untouched.
 
 By default ucs stops at the first malformed sequence or unencodable
 character and says where it is: file, line, column and byte offset.
@@ -182,6 +184,11 @@ func runConvert(env *Env, args []string) int {
 	}
 	if c.inPlace {
 		return c.runInPlace(files)
+	}
+	if c.outPath == "" {
+		if code := refuseInputIsOutput(env, "convert", files); code != ExitOK {
+			return code
+		}
 	}
 	return c.run(files)
 }

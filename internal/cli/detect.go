@@ -132,6 +132,9 @@ func runDetect(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs detect: %v\nRun 'ucs help detect' for usage.\n", err)
 		return ExitUsage
 	}
+	if code := refuseInputIsOutput(env, "detect", f.files); code != ExitOK {
+		return code
+	}
 	code := ExitOK
 	for _, name := range f.files {
 		res, err := detectFile(env, name)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -119,6 +120,11 @@ func runInspect(env *Env, args []string) int {
 	if !auto {
 		if cs, err = charset.Lookup(enc); err != nil {
 			return usageError(env, "inspect", "-f: %v", err)
+		}
+	}
+	if len(texts) == 0 {
+		if code := refuseInputIsOutput(env, "inspect", []string{cmp.Or(file, "-")}); code != ExitOK {
+			return code
 		}
 	}
 	in := &inspector{env: env, w: bufio.NewWriter(env.Stdout), color: useColor, width: width.Options{AmbiguousWide: ambiguous == 2}}

@@ -262,6 +262,9 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %q: %v\n", args[0], err)
 		return ExitInvalid
 	}
+	if code := refuseInputIsOutput(env, "ldap match", []string{f.ldif}); code != ExitOK {
+		return code
+	}
 	fh, err := os.Open(f.ldif)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)

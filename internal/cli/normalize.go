@@ -17,7 +17,9 @@ const normalizeUsage = `Usage: ucs normalize [--form FORM] [-f ENC] [FILE...]
 
 Write the FILEs (standard input when there is none, or for "-") in a
 Unicode normalization form (UAX #15), as UTF-8 on standard output. It
-streams: memory stays bounded whatever the size.
+streams: memory stays bounded whatever the size. Standard output
+appended to an input (ucs normalize F >> F) is refused, as cat refuses
+it: exit status 3, F untouched.
 
   NFC    canonical composition (default): é is U+00E9
   NFD    canonical decomposition: é is U+0065 U+0301
@@ -84,6 +86,9 @@ func runNormalize(env *Env, args []string) int {
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
+	}
+	if code := refuseInputIsOutput(env, "normalize", files); code != ExitOK {
+		return code
 	}
 	bw := bufio.NewWriterSize(env.Stdout, chunkSize)
 	nw := form.Writer(bw)

@@ -162,6 +162,9 @@ func runValidate(env *Env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	if code := refuseInputIsOutput(env, "validate", files); code != ExitOK {
+		return code
+	}
 	code := ExitOK
 	// Reports go through a buffer: a file can have millions of them.
 	out := bufio.NewWriterSize(env.Stdout, chunkSize)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -95,6 +96,9 @@ func runWidth(env *Env, args []string) int {
 			}
 		}
 		return ExitOK
+	}
+	if code := refuseInputIsOutput(env, "width", []string{cmp.Or(file, "-")}); code != ExitOK {
+		return code
 	}
 	var in io.Reader = env.Stdin
 	name := "-"
