@@ -738,6 +738,7 @@ func (c *converter) convertFile(path, dn string) int {
 	d := decoder{
 		name:  dn,
 		codec: codec,
+		pivot: true,
 		head: func(b []byte) {
 			// The BOM forms consume their BOM; note that there was one.
 			if utf.WritesBOM(from.Codec) {
