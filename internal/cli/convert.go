@@ -115,12 +115,8 @@ type convertFlags struct {
 func runConvert(env *Env, args []string) int {
 	fs := newFlagSet("convert")
 	var f convertFlags
-	for _, n := range []string{"f", "from-code", "from"} {
-		fs.StringVar(&f.from, n, "", "")
-	}
-	for _, n := range []string{"t", "to-code", "to"} {
-		fs.StringVar(&f.to, n, "", "")
-	}
+	encodingVar(fs, &f.from, "", "f", "from-code", "from")
+	encodingVar(fs, &f.to, "", "t", "to-code", "to")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.StringVar(&f.out, "output", "", "")
 	fs.StringVar(&f.invalid, "invalid", "fail", "")

@@ -87,8 +87,7 @@ func runInspect(env *Env, args []string) int {
 	var from, file, color string
 	var asJSON bool
 	var ambiguous int
-	fs.StringVar(&from, "f", "", "")
-	fs.StringVar(&from, "from-code", "", "")
+	encodingVar(fs, &from, "", "f", "from-code")
 	fs.StringVar(&file, "file", "", "")
 	fs.BoolVar(&asJSON, "json", false, "")
 	fs.StringVar(&color, "color", "auto", "")

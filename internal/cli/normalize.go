@@ -70,8 +70,7 @@ func runNormalize(env *Env, args []string) int {
 	fs := newFlagSet("normalize")
 	var formText, from string
 	fs.StringVar(&formText, "form", "NFC", "")
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "normalize", err, normalizeUsage)

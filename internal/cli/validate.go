@@ -134,9 +134,7 @@ func runValidate(env *Env, args []string) int {
 	var from string
 	var asJSON bool
 	var maxErrors int
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
-	fs.StringVar(&from, "encoding", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code", "encoding")
 	fs.BoolVar(&asJSON, "json", false, "")
 	fs.IntVar(&maxErrors, "max-errors", 100, "")
 	var normalized string

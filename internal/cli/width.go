@@ -57,8 +57,7 @@ func runWidth(env *Env, args []string) int {
 	fs.StringVar(&maxText, "max", "", "")
 	fs.IntVar(&ambiguous, "ambiguous", 1, "")
 	fs.StringVar(&file, "file", "", "")
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code")
 	texts, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "width", err, widthUsage)
