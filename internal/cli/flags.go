@@ -41,7 +41,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // encodingFlag is the value of an encoding flag (-f, -t): a name that
-// may not be empty. An empty -f ” or -t ” is a usage error, not the
+// may not be empty. An empty name (-f "" or -t "") is a usage error, not the
 // default encoding in disguise.
 type encodingFlag struct{ p *string }
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestEmptyEncodingIsUsageError: -f ” and -t ” once meant UTF-8 in
+// TestEmptyEncodingIsUsageError: an empty -f or -t once meant UTF-8 in
 // convert and inspect; every encoding flag now refuses an empty name.
 func TestEmptyEncodingIsUsageError(t *testing.T) {
 	for _, args := range [][]string{
