@@ -55,3 +55,21 @@ func TestUsageErrorsCutLongValues(t *testing.T) {
 		t.Errorf("cutMiddle broke a character: %q", got)
 	}
 }
+
+// TestWidthTextAndFileAgree: bad bytes in a TEXT argument once measured
+// as if they were characters (exit 0) while the same bytes through --file
+// stopped with exit 1. Both now stop with exit 1 and the same message.
+func TestWidthTextAndFileAgree(t *testing.T) {
+	for _, bad := range []string{"a\xffb", "\xc0\xaf", "x\xed\xa0\x80"} {
+		for _, max := range [][]string{nil, {"--max", "3"}} {
+			_, errText, codeText := runCLI(append(append([]string{"width"}, max...), "ok", bad), nil)
+			_, errFile, codeFile := runCLI(append(append([]string{"width"}, max...), "--file", "-"), []byte(bad))
+			if codeText != ExitInvalid || codeFile != ExitInvalid {
+				t.Errorf("%+q %v: TEXT exit %d, --file exit %d; want %d for both", bad, max, codeText, codeFile, ExitInvalid)
+			}
+			if strings.Replace(errText, "TEXT 2:", "<stdin>:", 1) != errFile {
+				t.Errorf("%+q %v: TEXT says %q, --file says %q", bad, max, errText, errFile)
+			}
+		}
+	}
+}
