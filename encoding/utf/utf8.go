@@ -203,10 +203,31 @@ func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enc
 	}
 	if c.encode && c.leads == &strictLeads {
 		// A 31-bit value from the RFC 2279 pivot is a character that
-		// RFC 3629 UTF-8 cannot represent.
-		r, size, _, _ := decodeRuneLegacy(src[n:], atEOF)
-		if size > 0 && r > 0x10FFFF {
+		// RFC 3629 UTF-8 cannot represent. Its verdict waits for the
+		// whole sequence, so that it does not depend on where the input
+		// was split.
+		r, size, b, incomplete := decodeRuneLegacy(src[n:], atEOF)
+		if incomplete && !atEOF {
+			return n, n, bad, transform.ErrShortSrc
+		}
+		switch {
+		case size == 0:
+			return n, n, b, nil
+		case r > 0x10FFFF:
 			return n, n, encoding.Bad{Len: size, Kind: encoding.Unmappable, Rune: r}, nil
+		case r >= 0xD800 && r <= 0xDFFF:
+			return n, n, encoding.Bad{Len: size, Kind: encoding.Surrogate, Rune: -1}, nil
+		}
+	}
+	if c.encode {
+		// The RFC 2279 encoder: what its table stopped at is malformed
+		// or cut short; the pivot's rule decides which.
+		_, size, b, incomplete := decodeRuneLegacy(src[n:], atEOF)
+		if incomplete && !atEOF {
+			return n, n, bad, transform.ErrShortSrc
+		}
+		if size == 0 {
+			return n, n, b, nil
 		}
 	}
 	kind, blen, incomplete := classify(src[n:], c.leads)
@@ -288,7 +309,11 @@ func decodeRune(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, inc
 }
 
 // decodeRuneLegacy is decodeRune for the RFC 2279 31-bit pivot used by
-// the 31-bit forms (utf-8-rfc2279 and UCS-4).
+// the 31-bit forms (utf-8-rfc2279 and UCS-4): a complete shortest-form
+// RFC 2279 sequence is a value (a surrogate or beyond U+10FFFF
+// included); a sequence that more input could complete is incomplete;
+// anything else is classified as strict UTF-8 (RFC 3629) classifies it.
+// mb.PivotRune follows the same rule for the legacy codecs' encoders.
 func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, incomplete bool) {
 	c := src[0]
 	if (c < 0xF4 || c > 0xFD) && c != 0xED {
@@ -303,11 +328,12 @@ func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Ba
 		}
 		return rune(v), n, bad, false
 	}
-	kind, k, inc := classify(src, &legacyLeads)
-	if inc && !atEOF {
+	if _, _, inc := classify(src, &legacyLeads); inc && !atEOF {
 		return 0, 0, bad, true
 	}
-	return 0, 0, encoding.Bad{Len: k, Kind: kind, Rune: -1}, false
+	// Malformed even in the 31-bit form: explained as strict UTF-8 is,
+	// so that every encoder (and mb.PivotRune) gives one verdict.
+	return decodeRune(src, atEOF)
 }
 
 // encRune decodes the next character of an encoder's UTF-8 source for a
