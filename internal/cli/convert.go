@@ -66,7 +66,13 @@ Flags:
                           since the rename would split the links. As with
                           sed -i, the directory must be writable, the file
                           need not be. Temporary files left by a killed run
-                          are removed by the next run on the same file
+                          are removed by the next run on the same file.
+                          --in-place /dev/stdin (or /dev/fd/N) is a link
+                          too: with < F it rewrites F. Runs on the same
+                          file at the same time are not serialized: each
+                          renames its own result over FILE, the last one
+                          wins and the others' work is lost (run one at a
+                          time, or under a lock such as flock(1))
   --newline MODE          line ends of the output: keep (default), lf (CR LF
                           becomes LF), crlf (a lone LF becomes CR LF)
   --progress WHEN         a progress bar on standard error (bytes, rate,
@@ -78,7 +84,13 @@ Flags:
                           maximal subpart), skip, escape
   --unmappable POLICY     characters TO cannot represent: fail (default),
                           replace, skip, escape
-  -c                      skip both (as iconv -c)
+  -c                      skip both (as iconv -c). Skipping joins the
+                          bytes around what it drops: '/.\xC0\x80./'
+                          becomes '/../' and '<scr\xC0ipt>' '<script>'
+                          (Unicode TR #36 section 3.1). For text that is
+                          checked after conversion (paths, markup, names)
+                          use --invalid=replace, whose U+FFFD keeps the
+                          pieces apart
   --escape STYLE          notation of the escape policy: backslash (\xHH,
                           \uXXXX), java, xml (&#N;), xml-hex, uplus (<U+XXXX>)
   --replacement TEXT      what replace writes for an unencodable character
