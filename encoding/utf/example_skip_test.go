@@ -14,7 +14,7 @@ func Example_skipBuildsText() {
 	in := []byte("/.\xC0\x80./ <scr\xC0ipt>")
 	skipped, _ := utf.UTF8.WithPolicy(encoding.Skip).AppendDecode(nil, in)
 	replaced, _ := utf.UTF8.WithPolicy(encoding.Replace).AppendDecode(nil, in)
-	fmt.Printf("%q\n%q\n", skipped, replaced)
+	fmt.Printf("%+q\n%+q\n", skipped, replaced)
 	// Output:
 	// "/../ <script>"
 	// "/.\uFFFD\uFFFD./ <scr\uFFFDipt>"
