@@ -17,5 +17,5 @@ func Example_skipBuildsText() {
 	fmt.Printf("%+q\n%+q\n", skipped, replaced)
 	// Output:
 	// "/../ <script>"
-	// "/.\uFFFD\uFFFD./ <scr\uFFFDipt>"
+	// "/.\ufffd\ufffd./ <scr\ufffdipt>"
 }
