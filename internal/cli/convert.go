@@ -81,7 +81,7 @@ Flags:
                           never
   --force                 with -f auto, convert even when unsure
   --invalid POLICY        malformed input: fail (default), replace (U+FFFD per
-                          maximal subpart), skip, escape
+                          maximal subpart), skip (see -c), escape
   --unmappable POLICY     characters TO cannot represent: fail (default),
                           replace, skip, escape
   -c                      skip both (as iconv -c). Skipping joins the
@@ -107,7 +107,8 @@ Examples:
   iconv-style: ucs convert --from-code=UTF-8 --to-code=ASCII//IGNORE in.txt
 
 Exit status: 0 converted, 1 invalid or unencodable data, 2 usage error,
-3 input/output error (or a file --in-place refuses), 4 -f auto unsure.
+3 input/output error (or a file --in-place refuses, or standard output
+is one of the inputs), 4 -f auto unsure.
 `
 
 func init() {
