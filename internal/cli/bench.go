@@ -225,6 +225,9 @@ func runBench(env *Env, args []string) int {
 	if len(ops) == 0 {
 		ops = benchOps
 	}
+	if code := refuseInputIsOutput(env, "bench", files); code != ExitOK {
+		return code
+	}
 	code := ExitOK
 	width := len("file")
 	for _, f := range files {

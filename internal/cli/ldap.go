@@ -230,6 +230,9 @@ func loadSchema(env *Env, path string) (*ldap.Schema, int) {
 	if path == "" {
 		return ldap.Standard(), ExitOK
 	}
+	if code := refuseInputIsOutput(env, "ldap", []string{path}); code != ExitOK {
+		return nil, code
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)

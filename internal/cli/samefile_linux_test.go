@@ -45,6 +45,8 @@ func TestInputIsOutput(t *testing.T) {
 		{"width-stdin", text, `exec "$0" width < F >> F`},
 		{"detect", text, `exec "$0" detect F >> F`},
 		{"ldap-match", []byte("dn: cn=x\ncn: x\n"), `exec "$0" ldap match --ldif F '(cn=x)' >> F`},
+		{"ldap-schema", []byte("attributetypes: ( 2.5.4.3 NAME 'cn' )\n"), `exec "$0" ldap dn --schema F cn=x >> F`},
+		{"bench", text, `exec "$0" bench --op validate-utf8 F >> F`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := filepath.Join(dir, "F")
