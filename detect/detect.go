@@ -68,6 +68,9 @@ const (
 // decodes all of b without error (after skipping its BOM when BOM is true).
 // Detect looks at the whole of b for validity and at most its first
 // 16 KiB for statistics; it allocates a small, bounded amount per call.
+// Its time grows with len(b) (seconds for a gigabyte): to bound it, pass
+// a prefix of b, or use DetectReader, which reads at most ReaderPrefix
+// bytes.
 func Detect(b []byte) Result {
 	return detect(b, true)
 }

@@ -267,10 +267,11 @@ var ErrCannotEncode = errors.New("this encoding is decode-only: ucs does not enc
 // immutable and safe for concurrent use; With returns a copy with other
 // options.
 type Codec struct {
-	name   string
-	newDec func() Core
-	newEnc func() Core
-	opts   Options
+	name     string
+	newDec   func() Core
+	newPivot func() Core // nil: newDec
+	newEnc   func() Core
+	opts     Options
 }
 
 // NewCodec returns a Codec named name whose decoders and encoders wrap the
@@ -278,6 +279,16 @@ type Codec struct {
 // decode-only encoding.
 func NewCodec(name string, newDecoder, newEncoder func() Core) *Codec {
 	return &Codec{name: name, newDec: newDecoder, newEnc: newEncoder}
+}
+
+// NewPivotCodec is NewCodec for an encoding whose repertoire goes beyond
+// Unicode (UCS-4, RFC 2279 UTF-8): newDecoder makes the cores of the
+// x/text decoders, which write valid UTF-8 only and report what UTF-8
+// cannot carry (surrogate values, values above U+10FFFF) as errors;
+// newPivotDecoder makes the cores of DecodePivotTransformer, which write
+// such values in the RFC 2279 31-bit form, for encoders that take them.
+func NewPivotCodec(name string, newDecoder, newPivotDecoder, newEncoder func() Core) *Codec {
+	return &Codec{name: name, newDec: newDecoder, newPivot: newPivotDecoder, newEnc: newEncoder}
 }
 
 // Name returns the codec's canonical name, such as "utf-16le".
@@ -307,8 +318,20 @@ func (c *Codec) WithPolicy(p Policy) *Codec {
 	return c.With(o)
 }
 
-// NewDecoderCore returns a fresh decoder core, without policy.
+// NewDecoderCore returns a fresh decoder core, without policy. It writes
+// valid UTF-8 only (RFC 3629).
 func (c *Codec) NewDecoderCore() Core { return c.newDec() }
+
+// NewPivotDecoderCore returns a fresh decoder core to the 31-bit pivot
+// (see DecodePivotTransformer), without policy.
+func (c *Codec) NewPivotDecoderCore() Core { return c.pivotDec()() }
+
+func (c *Codec) pivotDec() func() Core {
+	if c.newPivot != nil {
+		return c.newPivot
+	}
+	return c.newDec
+}
 
 // NewEncoderCore returns a fresh encoder core, without policy, or nil for
 // a decode-only codec.
@@ -320,9 +343,26 @@ func (c *Codec) NewEncoderCore() Core {
 }
 
 // DecodeTransformer returns a transformer from the encoding to UTF-8 that
-// applies the codec's options.
+// applies the codec's options. Its output is valid UTF-8 (RFC 3629), or it
+// stops with an error: a value that UTF-8 cannot carry (a UCS-4 surrogate
+// value or a value above U+10FFFF) is an error of kind surrogate or
+// out-of-range, handled by the policy as any malformed input. NewDecoder
+// and AppendDecode use it.
 func (c *Codec) DecodeTransformer() transform.Transformer {
 	return &Transformer{core: c.newDec(), newCore: c.newDec, opts: c.opts, name: c.name}
+}
+
+// DecodePivotTransformer returns a transformer from the encoding to the
+// pivot of ucs converters: UTF-8, extended as RFC 2279 does for the
+// encodings whose repertoire goes beyond Unicode (UCS-4 and
+// utf-8-rfc2279), so that their surrogate values and values up to
+// U-7FFFFFFF reach an encoder that can write them (and are reported as
+// unmappable by every other encoder). Its output is not always valid
+// UTF-8: never give it to code that expects UTF-8. For every other codec
+// it is DecodeTransformer.
+func (c *Codec) DecodePivotTransformer() transform.Transformer {
+	nc := c.pivotDec()
+	return &Transformer{core: nc(), newCore: nc, opts: c.opts, name: c.name}
 }
 
 // EncodeTransformer returns a transformer from UTF-8 to the encoding that

@@ -19,7 +19,13 @@ const (
 	// Replace substitutes one U+FFFD per maximal subpart (decoders) or the
 	// replacement text (encoders) and goes on.
 	Replace
-	// Skip drops the bad sequence and goes on.
+	// Skip drops the bad sequence and goes on, as iconv -c does. It can
+	// build text that was not in the input: the bytes on either side of
+	// what it drops become neighbours, so "/.\xC0\x80./" decodes to
+	// "/../" and "<scr\xC0ipt>" to "<script>" (Unicode Technical Report
+	// #36, section 3.1, warns against deleting ill-formed sequences). Use
+	// Replace for text that is checked after it is converted (paths,
+	// markup, identifiers): U+FFFD keeps the pieces apart.
 	Skip
 	// Escape writes the bad bytes or character in an escape notation (see
 	// EscapeStyle) and goes on.

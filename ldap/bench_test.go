@@ -85,3 +85,25 @@ func BenchmarkReadLDIFFolded(b *testing.B) {
 		})
 	}
 }
+
+// deepNot returns n Not filters nested around one equality filter.
+func deepNot(n int) *Filter {
+	f, _ := Equal("cn", "x")
+	for i := 0; i < n; i++ {
+		f = &Filter{Op: OpNot, Children: []*Filter{f}}
+	}
+	return f
+}
+
+// BenchmarkFilterBERDeep encodes 100,000 nested Not filters: the cost of
+// AppendBER must grow with the size of the encoding, not its square.
+func BenchmarkFilterBERDeep(b *testing.B) {
+	f := deepNot(100000)
+	enc := f.BER()
+	b.SetBytes(int64(len(enc)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		enc = f.AppendBER(enc[:0])
+	}
+}

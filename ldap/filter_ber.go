@@ -9,46 +9,159 @@ import (
 
 // AppendBER appends the RFC 4511 sec 4.5.1 BER encoding of f: definite,
 // shortest lengths, primitive OCTET STRINGs, dnAttributes present only
-// when TRUE and then encoded as 0xFF (RFC 4511 sec 5.1).
+// when TRUE and then encoded as 0xFF (RFC 4511 sec 5.1). It takes time and
+// memory linear in the size of the encoding, whatever the depth of f: a
+// first pass measures every and/or/not set from the bottom up, a second
+// writes the elements in order, without recursion.
 func (f *Filter) AppendBER(dst []byte) []byte {
-	tag := byte(ber.ClassContext|ber.Constructed) | byte(f.Op)
-	var c []byte
-	switch f.Op {
-	case OpAnd, OpOr, OpNot:
-		for _, ch := range f.Children {
-			c = ch.AppendBER(c)
-		}
-	case OpEqual, OpGreaterOrEqual, OpLessOrEqual, OpApprox:
-		c = ber.AppendString(c, ber.TagOctetString, f.Attr)
-		c = ber.AppendString(c, ber.TagOctetString, f.Value)
-	case OpSubstrings:
-		c = ber.AppendString(c, ber.TagOctetString, f.Attr)
-		var seq []byte
-		if f.Initial != "" {
-			seq = ber.AppendString(seq, ber.ClassContext|0, f.Initial)
-		}
-		for _, a := range f.Any {
-			seq = ber.AppendString(seq, ber.ClassContext|1, a)
-		}
-		if f.Final != "" {
-			seq = ber.AppendString(seq, ber.ClassContext|2, f.Final)
-		}
-		c = ber.AppendTLV(c, ber.TagSequence, seq)
-	case OpPresent:
-		return ber.AppendString(dst, ber.ClassContext|7, f.Attr)
-	case OpExtensible:
-		if f.Rule != "" {
-			c = ber.AppendString(c, ber.ClassContext|1, f.Rule)
-		}
-		if f.Attr != "" {
-			c = ber.AppendString(c, ber.ClassContext|2, f.Attr)
-		}
-		c = ber.AppendString(c, ber.ClassContext|3, f.Value)
-		if f.DNAttrs {
-			c = ber.AppendBoolean(c, ber.ClassContext|4, true)
+	// nodes lists f's filters in pre-order; that is also the order in
+	// which their tags appear in the encoding.
+	nodes := []*Filter{}
+	stack := []*Filter{f}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes = append(nodes, n)
+		if isSet(n.Op) {
+			for i := len(n.Children) - 1; i >= 0; i-- {
+				stack = append(stack, n.Children[i])
+			}
 		}
 	}
-	return ber.AppendTLV(dst, tag, c)
+	// In reverse pre-order, a set's children have been measured when the
+	// set is reached: their total sizes lie on top of sizes, first child
+	// on top.
+	content := make([]int, len(nodes))
+	sizes := make([]int, 0, 16)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		c := 0
+		if isSet(n.Op) {
+			k := len(n.Children)
+			for j := 0; j < k; j++ {
+				c += sizes[len(sizes)-1-j]
+			}
+			sizes = sizes[:len(sizes)-k]
+		} else {
+			c = leafContentLen(n)
+		}
+		content[i] = c
+		sizes = append(sizes, tlvLen(c))
+	}
+	if need := sizes[0]; cap(dst)-len(dst) < need {
+		dst = append(make([]byte, 0, len(dst)+need), dst...)
+	}
+	for i, n := range nodes {
+		if isSet(n.Op) {
+			dst = append(dst, byte(ber.ClassContext|ber.Constructed)|byte(n.Op))
+			dst = ber.AppendLength(dst, content[i])
+			continue
+		}
+		dst = n.appendLeafBER(dst, content[i])
+	}
+	return dst
+}
+
+func isSet(op Op) bool { return op == OpAnd || op == OpOr || op == OpNot }
+
+// tlvLen is the size of an element with n content bytes and a one-byte tag.
+func tlvLen(n int) int { return 1 + lengthLen(n) + n }
+
+// lengthLen is the size of ber.AppendLength's encoding of n.
+func lengthLen(n int) int {
+	switch {
+	case n < 0x80:
+		return 1
+	case n <= 0xFF:
+		return 2
+	case n <= 0xFFFF:
+		return 3
+	case n <= 0xFFFFFF:
+		return 4
+	default:
+		return 5
+	}
+}
+
+// leafContentLen is the size of the content of f, which is not a set; for
+// OpPresent, whose element is primitive, it is the size of the attribute.
+func leafContentLen(f *Filter) int {
+	switch f.Op {
+	case OpEqual, OpGreaterOrEqual, OpLessOrEqual, OpApprox:
+		return tlvLen(len(f.Attr)) + tlvLen(len(f.Value))
+	case OpSubstrings:
+		return tlvLen(len(f.Attr)) + tlvLen(substringsLen(f))
+	case OpPresent:
+		return len(f.Attr)
+	case OpExtensible:
+		c := tlvLen(len(f.Value))
+		if f.Rule != "" {
+			c += tlvLen(len(f.Rule))
+		}
+		if f.Attr != "" {
+			c += tlvLen(len(f.Attr))
+		}
+		if f.DNAttrs {
+			c += tlvLen(1)
+		}
+		return c
+	}
+	return 0
+}
+
+// substringsLen is the size of the content of the SEQUENCE of substrings.
+func substringsLen(f *Filter) int {
+	n := 0
+	if f.Initial != "" {
+		n += tlvLen(len(f.Initial))
+	}
+	for _, a := range f.Any {
+		n += tlvLen(len(a))
+	}
+	if f.Final != "" {
+		n += tlvLen(len(f.Final))
+	}
+	return n
+}
+
+// appendLeafBER appends the element of f, which is not a set and whose
+// content is c bytes long.
+func (f *Filter) appendLeafBER(dst []byte, c int) []byte {
+	if f.Op == OpPresent {
+		return ber.AppendString(dst, ber.ClassContext|7, f.Attr)
+	}
+	dst = append(dst, byte(ber.ClassContext|ber.Constructed)|byte(f.Op))
+	dst = ber.AppendLength(dst, c)
+	switch f.Op {
+	case OpEqual, OpGreaterOrEqual, OpLessOrEqual, OpApprox:
+		dst = ber.AppendString(dst, ber.TagOctetString, f.Attr)
+		dst = ber.AppendString(dst, ber.TagOctetString, f.Value)
+	case OpSubstrings:
+		dst = ber.AppendString(dst, ber.TagOctetString, f.Attr)
+		dst = append(dst, ber.TagSequence)
+		dst = ber.AppendLength(dst, substringsLen(f))
+		if f.Initial != "" {
+			dst = ber.AppendString(dst, ber.ClassContext|0, f.Initial)
+		}
+		for _, a := range f.Any {
+			dst = ber.AppendString(dst, ber.ClassContext|1, a)
+		}
+		if f.Final != "" {
+			dst = ber.AppendString(dst, ber.ClassContext|2, f.Final)
+		}
+	case OpExtensible:
+		if f.Rule != "" {
+			dst = ber.AppendString(dst, ber.ClassContext|1, f.Rule)
+		}
+		if f.Attr != "" {
+			dst = ber.AppendString(dst, ber.ClassContext|2, f.Attr)
+		}
+		dst = ber.AppendString(dst, ber.ClassContext|3, f.Value)
+		if f.DNAttrs {
+			dst = ber.AppendBoolean(dst, ber.ClassContext|4, true)
+		}
+	}
+	return dst
 }
 
 // BER returns the RFC 4511 BER encoding of f (see AppendBER).

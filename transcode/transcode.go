@@ -235,6 +235,9 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 	d := decoder{
 		name:  name,
 		codec: codec,
+		// The decoded text goes to the encoder (or, as is, to a UTF-8
+		// output only when it is strict UTF-8: see direct).
+		pivot: true,
 		head: func(b []byte) {
 			// The BOM forms consume their BOM; note that there was one.
 			if utf.WritesBOM(from) {

@@ -14,8 +14,11 @@
 // # Conformance
 //
 // Replacement is WHATWG's: non-empty input decodes to one U+FFFD (an error
-// under the default Fail policy, at byte 0, covering the whole input); it
-// has no encoder (WHATWG encodes with UTF-8 instead; ucs refuses).
+// under the default Fail policy, at byte 0); it has no encoder (WHATWG
+// encodes with UTF-8 instead; ucs refuses). The error has length 0, as an
+// error between bytes: the whole input is refused, but its length is not
+// known when a stream is read, and an error must not depend on how the
+// input was split. The Escape policy marks it with U+FFFD.
 //
 // Unicode11UTF8 departs from WHATWG, which treats the label
 // unicode-1-1-utf-8 as plain UTF-8: ucs found no authoritative mapping from
@@ -48,7 +51,9 @@ func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 		return 0, len(src), bad, nil
 	}
 	d.done = true
-	return 0, 0, encoding.Bad{Len: len(src), Kind: encoding.InvalidSequence, Rune: -1}, nil
+	// The error sits before the first byte and covers none: its length
+	// must not depend on how much of the input the first chunk holds.
+	return 0, 0, encoding.Bad{Len: 0, Kind: encoding.InvalidSequence, Rune: -1}, nil
 }
 
 // Unicode11UTF8 reads text labelled UNICODE-1-1-UTF-8 (RFC 2279 §5): UTF-8

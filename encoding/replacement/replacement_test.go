@@ -19,7 +19,7 @@ func TestReplacement(t *testing.T) {
 	}
 	_, err = Replacement.AppendDecode(nil, []byte("abc"))
 	var e *encoding.Error
-	if !errors.As(err, &e) || e.Offset != 0 || e.Len != 3 {
+	if !errors.As(err, &e) || e.Offset != 0 || e.Len != 0 {
 		t.Fatalf("strict: %v", err)
 	}
 	if _, err := Replacement.AppendEncode(nil, []byte("a")); err == nil {
@@ -29,6 +29,13 @@ func TestReplacement(t *testing.T) {
 		res := enctest.CheckStreaming(t, "replacement", Replacement.WithPolicy(encoding.Replace).DecodeTransformer, []byte(in))
 		if string(res.Out) != "\uFFFD" {
 			t.Errorf("%q: %q", in, res.Out)
+		}
+		// Under Fail, the error is the same in one piece and streamed
+		// (its length was once the whole input from AppendDecode, the
+		// first chunk when streaming).
+		res = enctest.CheckStreaming(t, "replacement", Replacement.DecodeTransformer, []byte(in))
+		if !errors.As(res.Err, &e) || e.Offset != 0 || e.Len != 0 {
+			t.Errorf("%q: strict: %v", in, res.Err)
 		}
 	}
 }

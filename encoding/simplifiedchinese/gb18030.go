@@ -430,7 +430,7 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		if r <= 0xFFFF && (ed != edGBK || r != 0x20AC) {
 			if v := enc[r]; v != 0 && (ed != edGB2312 || inGB2312(int(v>>8), int(v&0xFF))) {

@@ -92,7 +92,7 @@ func (e *encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enco
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		b, ok := t.EncodeRune(r)
 		if !ok {

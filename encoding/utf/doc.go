@@ -27,9 +27,14 @@
 // # The pivot
 //
 // Every ucs codec converts between its encoding and UTF-8. Values above
-// U+10FFFF, which only UCS-4 and the RFC 2279 form can carry, travel in the
-// RFC 2279 31-bit form of UTF-8; every encoder that cannot represent them
-// reports them as unmappable characters.
+// U+10FFFF and surrogate values, which only UCS-4 and the RFC 2279 form can
+// carry, travel in the RFC 2279 31-bit form of UTF-8, but only through the
+// separately named Codec.DecodePivotTransformer; every encoder that cannot
+// represent them reports them as unmappable characters. Through x/text's
+// interfaces (NewDecoder, DecodeTransformer, AppendDecode) every decoder
+// writes valid UTF-8 or reports an error: there, such values are errors of
+// kind surrogate or out-of-range, so a label such as "ucs-4" or "rfc2279"
+// taken from a document cannot smuggle them into text read as UTF-8.
 //
 // # Conformance
 //
@@ -37,9 +42,10 @@
 //     says; the WHATWG Encoding Standard reads it as little-endian.
 //   - UTF8 keeps a leading U+FEFF as content; UTF8BOM strips it (WHATWG's
 //     UTF-8 decode strips it by default).
-//   - UTF8RFC2279 and UCS-4 let surrogate values through, as RFC 2279
-//     and the original ISO/IEC 10646 did; every other encoder reports them
-//     as errors of kind surrogate, so they never reach RFC 3629 output.
+//   - UTF8RFC2279 and UCS-4 let surrogate values through to the pivot, as
+//     RFC 2279 and the original ISO/IEC 10646 did; every other encoder
+//     reports them as errors of kind surrogate, so they never reach
+//     RFC 3629 output.
 //   - UTF-16 decoders report a lead surrogate cut off by the end of input
 //     together with an odd trailing byte as one error, as WHATWG does.
 //   - UTF7's encoder writes only Set D and white space directly and closes

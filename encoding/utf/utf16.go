@@ -106,6 +106,10 @@ func (s *bomState) reset() {
 // wideDecoder decodes UTF-16, UCS-2, UTF-32 or UCS-4 to UTF-8.
 type wideDecoder struct {
 	form form
+	// pivot lets UCS-4's surrogate values and values above U+10FFFF
+	// through in the RFC 2279 form (DecodePivotTransformer); otherwise
+	// they are errors, as in UTF-32.
+	pivot bool
 	bomState
 	swap *[512]byte // big-endian UTF-32 swapped for the little-endian kernel
 }
@@ -276,9 +280,9 @@ func (d *wideDecoder) convert32(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 		}
 		v := u32(src[nSrc:], o)
 		switch {
-		case v >= 0xD800 && v <= 0xDFFF && d.form == formUTF32:
+		case v >= 0xD800 && v <= 0xDFFF && !d.pivot:
 			return nDst, nSrc, encoding.Bad{Len: 4, Kind: encoding.Surrogate, Rune: -1}, nil
-		case v > 0x10FFFF && d.form == formUTF32, v > 0x7FFFFFFF:
+		case v > 0x10FFFF && !d.pivot, v > 0x7FFFFFFF:
 			return nDst, nSrc, encoding.Bad{Len: 4, Kind: encoding.OutOfRange, Rune: -1}, nil
 		}
 		if v < 0x80 {
@@ -431,6 +435,12 @@ func (e *wideEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 
 func wide(name string, f form, o ByteOrder, p BOMPolicy) *encoding.Codec {
 	st := bomState{policy: p, order: o, initial: o}
+	if f == formUCS4 {
+		return encoding.NewPivotCodec(name,
+			func() encoding.Core { return &wideDecoder{form: f, bomState: st} },
+			func() encoding.Core { return &wideDecoder{form: f, bomState: st, pivot: true} },
+			func() encoding.Core { return &wideEncoder{form: f, bomState: st} })
+	}
 	return encoding.NewCodec(name,
 		func() encoding.Core { return &wideDecoder{form: f, bomState: st} },
 		func() encoding.Core { return &wideEncoder{form: f, bomState: st} })
@@ -489,7 +499,10 @@ var (
 
 	// UCS4LE is UCS-4 of the original ISO 10646, little-endian: 31-bit
 	// values up to U-7FFFFFFF (the partner of UTF8RFC2279). Values with the
-	// top bit set are errors; surrogate values pass, as in RFC 2279.
+	// top bit set are errors; surrogate values pass, as in RFC 2279, but
+	// only through DecodePivotTransformer: through x/text (NewDecoder,
+	// DecodeTransformer) surrogate values and values above U+10FFFF are
+	// errors, as in UTF-32, since UTF-8 cannot carry them.
 	UCS4LE = wide("ucs-4le", formUCS4, LittleEndian, IgnoreBOM)
 	// UCS4BE is UCS-4, big-endian.
 	UCS4BE = wide("ucs-4be", formUCS4, BigEndian, IgnoreBOM)

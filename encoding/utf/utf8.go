@@ -163,12 +163,20 @@ func validPrefix(b []byte, leads *[256]leadInfo) int {
 type utf8Core struct {
 	leads  *[256]leadInfo
 	encode bool
+	// strict31, for the RFC 2279 decoder reached through x/text, reports
+	// the 31-bit forms that RFC 3629 forbids (surrogate values, values
+	// above U+10FFFF) instead of copying them to the pivot.
+	strict31 bool
 }
 
 func (c *utf8Core) Reset() {}
 
 func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	n := validUTF8Prefix(src, c.leads)
+	leads := c.leads
+	if c.strict31 {
+		leads = &strictLeads
+	}
+	n := validUTF8Prefix(src, leads)
 	m := n
 	if m > len(dst) {
 		m = len(dst)
@@ -183,12 +191,43 @@ func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enc
 	if n == len(src) {
 		return n, n, bad, nil
 	}
+	if c.strict31 {
+		// A well-formed RFC 2279 sequence that RFC 3629 forbids.
+		r, size, _, incomplete := decodeRuneLegacy(src[n:], atEOF)
+		if incomplete && !atEOF {
+			return n, n, bad, transform.ErrShortSrc
+		}
+		if size > 0 {
+			return n, n, encoding.Bad{Len: size, Kind: kind31(r), Rune: -1}, nil
+		}
+	}
 	if c.encode && c.leads == &strictLeads {
 		// A 31-bit value from the RFC 2279 pivot is a character that
-		// RFC 3629 UTF-8 cannot represent.
-		r, size, _, _ := decodeRuneLegacy(src[n:], atEOF)
-		if size > 0 && r > 0x10FFFF {
+		// RFC 3629 UTF-8 cannot represent. Its verdict waits for the
+		// whole sequence, so that it does not depend on where the input
+		// was split.
+		r, size, b, incomplete := decodeRuneLegacy(src[n:], atEOF)
+		if incomplete && !atEOF {
+			return n, n, bad, transform.ErrShortSrc
+		}
+		switch {
+		case size == 0:
+			return n, n, b, nil
+		case r > 0x10FFFF:
 			return n, n, encoding.Bad{Len: size, Kind: encoding.Unmappable, Rune: r}, nil
+		case r >= 0xD800 && r <= 0xDFFF:
+			return n, n, encoding.Bad{Len: size, Kind: encoding.Surrogate, Rune: -1}, nil
+		}
+	}
+	if c.encode {
+		// The RFC 2279 encoder: what its table stopped at is malformed
+		// or cut short; the pivot's rule decides which.
+		_, size, b, incomplete := decodeRuneLegacy(src[n:], atEOF)
+		if incomplete && !atEOF {
+			return n, n, bad, transform.ErrShortSrc
+		}
+		if size == 0 {
+			return n, n, b, nil
 		}
 	}
 	kind, blen, incomplete := classify(src[n:], c.leads)
@@ -196,6 +235,15 @@ func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enc
 		return n, n, bad, transform.ErrShortSrc
 	}
 	return n, n, encoding.Bad{Len: blen, Kind: kind, Rune: -1}, nil
+}
+
+// kind31 classifies a value of the 31-bit forms that UTF-8 cannot carry:
+// a surrogate value or a value above U+10FFFF.
+func kind31(r rune) encoding.Kind {
+	if r >= 0xD800 && r <= 0xDFFF {
+		return encoding.Surrogate
+	}
+	return encoding.OutOfRange
 }
 
 // validUTF8Prefix is validPrefix with the strict table routed to the
@@ -261,7 +309,11 @@ func decodeRune(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, inc
 }
 
 // decodeRuneLegacy is decodeRune for the RFC 2279 31-bit pivot used by
-// the 31-bit forms (utf-8-rfc2279 and UCS-4).
+// the 31-bit forms (utf-8-rfc2279 and UCS-4): a complete shortest-form
+// RFC 2279 sequence is a value (a surrogate or beyond U+10FFFF
+// included); a sequence that more input could complete is incomplete;
+// anything else is classified as strict UTF-8 (RFC 3629) classifies it.
+// mb.PivotRune follows the same rule for the legacy codecs' encoders.
 func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, incomplete bool) {
 	c := src[0]
 	if (c < 0xF4 || c > 0xFD) && c != 0xED {
@@ -276,11 +328,12 @@ func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Ba
 		}
 		return rune(v), n, bad, false
 	}
-	kind, k, inc := classify(src, &legacyLeads)
-	if inc && !atEOF {
+	if _, _, inc := classify(src, &legacyLeads); inc && !atEOF {
 		return 0, 0, bad, true
 	}
-	return 0, 0, encoding.Bad{Len: k, Kind: kind, Rune: -1}, false
+	// Malformed even in the 31-bit form: explained as strict UTF-8 is,
+	// so that every encoder (and mb.PivotRune) gives one verdict.
+	return decodeRune(src, atEOF)
 }
 
 // encRune decodes the next character of an encoder's UTF-8 source for a
@@ -393,7 +446,13 @@ var (
 	// it. Values above U+10FFFF pass through the UTF-8 pivot in the same
 	// 31-bit form, so only UCS4BE/UCS4LE (and this codec) can encode them;
 	// every other encoder reports them as out of range.
-	UTF8RFC2279 = encoding.NewCodec("utf-8-rfc2279",
+	//
+	// Through x/text (NewDecoder, DecodeTransformer, AppendDecode) its
+	// decoder writes valid UTF-8 only: surrogate values and values above
+	// U+10FFFF are errors of kind surrogate and out-of-range there. They
+	// pass only through DecodePivotTransformer, to an encoder.
+	UTF8RFC2279 = encoding.NewPivotCodec("utf-8-rfc2279",
+		func() encoding.Core { return &utf8Core{leads: &legacyLeads, strict31: true} },
 		func() encoding.Core { return &utf8Core{leads: &legacyLeads} },
 		func() encoding.Core { return &utf8Core{leads: &legacyLeads, encode: true} })
 )

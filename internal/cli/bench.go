@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -196,14 +197,14 @@ func runBench(env *Env, args []string) int {
 			op, ok := findBenchOp(name)
 			if cop, known, err := codecBenchOp(name); !ok && known {
 				if err != nil {
-					fmt.Fprintf(env.Stderr, "ucs bench: --op %s: %v\n", name, err)
+					fmt.Fprintf(env.Stderr, "ucs bench: %s\n", cutMiddle(fmt.Sprintf("--op %s: %v", name, err)))
 					return ExitUsage
 				}
 				op, ok = cop, true
 			}
 			if !ok {
-				fmt.Fprintf(env.Stderr, "ucs bench: unknown operation %q%s; the operations are: %s\n",
-					name, suggest(name, benchOpNames()), strings.Join(benchOpNames(), ", "))
+				fmt.Fprintf(env.Stderr, "ucs bench: unknown operation %s%s; the operations are: %s\n",
+					cutMiddle(strconv.Quote(name)), suggest(name, benchOpNames()), strings.Join(benchOpNames(), ", "))
 				return ExitUsage
 			}
 			ops = append(ops, op)
@@ -223,6 +224,9 @@ func runBench(env *Env, args []string) int {
 	}
 	if len(ops) == 0 {
 		ops = benchOps
+	}
+	if code := refuseInputIsOutput(env, "bench", files); code != ExitOK {
+		return code
 	}
 	code := ExitOK
 	width := len("file")

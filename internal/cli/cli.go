@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	names "github.com/ucskit/ucs/internal/suggest"
@@ -108,7 +109,7 @@ func Main(env *Env, args []string) int {
 				fmt.Fprint(env.Stdout, c.Usage)
 				return ExitOK
 			}
-			fmt.Fprintf(env.Stderr, "ucs: no command %q\n", args[1])
+			fmt.Fprintf(env.Stderr, "ucs: no command %s\n", cutMiddle(strconv.Quote(args[1])))
 			return ExitUsage
 		}
 		fmt.Fprint(env.Stdout, overview())
@@ -119,7 +120,7 @@ func Main(env *Env, args []string) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "ucs: unknown command %q%s\nRun 'ucs help' for the list of commands.\n", name, suggest(name, commandNames()))
+		fmt.Fprintf(env.Stderr, "ucs: unknown command %s%s\nRun 'ucs help' for the list of commands.\n", cutMiddle(strconv.Quote(name)), suggest(name, commandNames()))
 		return ExitUsage
 	}
 	return c.Run(env, args[1:])

@@ -24,7 +24,9 @@ const convertUsage = `Usage: ucs convert [-f FROM] [-t TO] [flags] [FILE...]
 Convert text from one encoding to another. Reads the FILEs one after the
 other (standard input when there is none, or for "-") and writes standard
 output, or OUT with -o, or each FILE itself with --in-place. It streams:
-memory stays bounded whatever the size.
+memory stays bounded whatever the size. Standard output appended to an
+input (ucs convert F >> F) is refused, as cat refuses it: exit status 3,
+F untouched.
 
 By default ucs stops at the first malformed sequence or unencodable
 character and says where it is: file, line, column and byte offset.
@@ -61,7 +63,13 @@ Flags:
                           since the rename would split the links. As with
                           sed -i, the directory must be writable, the file
                           need not be. Temporary files left by a killed run
-                          are removed by the next run on the same file
+                          are removed by the next run on the same file.
+                          --in-place /dev/stdin (or /dev/fd/N) is a link
+                          too: with < F it rewrites F. Runs on the same
+                          file at the same time are not serialized: each
+                          renames its own result over FILE, the last one
+                          wins and the others' work is lost (run one at a
+                          time, or under a lock such as flock(1))
   --newline MODE          line ends of the output: keep (default), lf (CR LF
                           becomes LF), crlf (a lone LF becomes CR LF)
   --progress WHEN         a progress bar on standard error (bytes, rate,
@@ -70,10 +78,16 @@ Flags:
                           never
   --force                 with -f auto, convert even when unsure
   --invalid POLICY        malformed input: fail (default), replace (U+FFFD per
-                          maximal subpart), skip, escape
+                          maximal subpart), skip (see -c), escape
   --unmappable POLICY     characters TO cannot represent: fail (default),
                           replace, skip, escape
-  -c                      skip both (as iconv -c)
+  -c                      skip both (as iconv -c). Skipping joins the
+                          bytes around what it drops: '/.\xC0\x80./'
+                          becomes '/../' and '<scr\xC0ipt>' '<script>'
+                          (Unicode TR #36 section 3.1). For text that is
+                          checked after conversion (paths, markup, names)
+                          use --invalid=replace, whose U+FFFD keeps the
+                          pieces apart
   --escape STYLE          notation of the escape policy: backslash (\xHH,
                           \uXXXX), java, xml (&#N;), xml-hex, uplus (<U+XXXX>)
   --replacement TEXT      what replace writes for an unencodable character
@@ -90,7 +104,8 @@ Examples:
   iconv-style: ucs convert --from-code=UTF-8 --to-code=ASCII//IGNORE in.txt
 
 Exit status: 0 converted, 1 invalid or unencodable data, 2 usage error,
-3 input/output error (or a file --in-place refuses), 4 -f auto unsure.
+3 input/output error (or a file --in-place refuses, or standard output
+is one of the inputs), 4 -f auto unsure.
 `
 
 func init() {
@@ -110,12 +125,8 @@ type convertFlags struct {
 func runConvert(env *Env, args []string) int {
 	fs := newFlagSet("convert")
 	var f convertFlags
-	for _, n := range []string{"f", "from-code", "from"} {
-		fs.StringVar(&f.from, n, "", "")
-	}
-	for _, n := range []string{"t", "to-code", "to"} {
-		fs.StringVar(&f.to, n, "", "")
-	}
+	encodingVar(fs, &f.from, "", "f", "from-code", "from")
+	encodingVar(fs, &f.to, "", "t", "to-code", "to")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.StringVar(&f.out, "output", "", "")
 	fs.StringVar(&f.invalid, "invalid", "fail", "")
@@ -179,6 +190,11 @@ func runConvert(env *Env, args []string) int {
 	}
 	if c.inPlace {
 		return c.runInPlace(files)
+	}
+	if c.outPath == "" {
+		if code := refuseInputIsOutput(env, "convert", files); code != ExitOK {
+			return code
+		}
 	}
 	return c.run(files)
 }

@@ -88,7 +88,7 @@ func parseDetectFlags(args []string) (detectFlags, error) {
 				value = args[i]
 			}
 			x, err := strconv.ParseFloat(value, 64)
-			if err != nil || x < 0 || x > 1 {
+			if err != nil || !(x >= 0 && x <= 1) { // NaN too
 				return f, fmt.Errorf("--min-confidence %q: want a number between 0 and 1", value)
 			}
 			f.min = x
@@ -129,8 +129,11 @@ func runDetect(env *Env, args []string) int {
 		return ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs detect: %v\nRun 'ucs help detect' for usage.\n", err)
+		fmt.Fprintf(env.Stderr, "ucs detect: %s\nRun 'ucs help detect' for usage.\n", cutMiddle(err.Error()))
 		return ExitUsage
+	}
+	if code := refuseInputIsOutput(env, "detect", f.files); code != ExitOK {
+		return code
 	}
 	code := ExitOK
 	for _, name := range f.files {

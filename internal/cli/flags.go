@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // newFlagSet returns a flag set that reports errors through the returned
@@ -38,11 +40,67 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// encodingFlag is the value of an encoding flag (-f, -t): a name that
+// may not be empty. An empty name (-f "" or -t "") is a usage error, not the
+// default encoding in disguise.
+type encodingFlag struct{ p *string }
+
+func (f encodingFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return *f.p
+}
+
+func (f encodingFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errEmptyEncoding
+	}
+	*f.p = s
+	return nil
+}
+
+var errEmptyEncoding = errors.New("an empty encoding name (\"ucs list\" shows the names)")
+
+// encodingVar defines encoding flags with the given names, all writing p,
+// whose initial value is the default.
+func encodingVar(fs *flag.FlagSet, p *string, def string, names ...string) {
+	*p = def
+	for _, n := range names {
+		fs.Var(encodingFlag{p}, n, "")
+	}
+}
+
 // usageError prints a usage problem in the standard form and returns the
 // usage exit code.
 func usageError(env *Env, cmd string, format string, a ...any) int {
-	fmt.Fprintf(env.Stderr, "ucs %s: %s\nRun 'ucs %s --help' for usage.\n", cmd, fmt.Sprintf(format, a...), cmd)
+	fmt.Fprintf(env.Stderr, "ucs %s: %s\nRun 'ucs %s --help' for usage.\n", cmd, cutMiddle(fmt.Sprintf(format, a...)), cmd)
 	return ExitUsage
+}
+
+// Usage messages quote the flag values they refuse; cutMiddle keeps a
+// message that quotes a huge one (a file pasted as an argument) to its
+// start, which names the flag, and its end, which says what is wrong.
+const (
+	msgHead = 160
+	msgTail = 120
+)
+
+// cutMiddle returns msg, or when it is longer than msgHead+msgTail+64
+// bytes, its first msgHead and last msgTail bytes (on character
+// boundaries) around a note of how many bytes were left out.
+func cutMiddle(msg string) string {
+	if len(msg) <= msgHead+msgTail+64 {
+		return msg
+	}
+	head, tail := msgHead, len(msg)-msgTail
+	for head > 0 && !utf8.RuneStart(msg[head]) {
+		head--
+	}
+	for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
+		tail++
+	}
+	return fmt.Sprintf("%s[... %d bytes left out ...]%s", msg[:head], tail-head, msg[tail:])
 }
 
 // flagError turns a flag package error into a usage message.

@@ -206,15 +206,34 @@ func FuzzInspectDump(f *testing.F) {
 		if code != 0 && code != ExitInvalid {
 			t.Fatalf("%s %+q: exit %d: %s", enc, in, code, errs)
 		}
-		off := 0
-		for _, l := range strings.Split(out, "\n") {
-			if l == "" || strings.HasPrefix(l, "bad sequence at byte ") {
-				continue
+		// The dump lines, then a line per bad sequence (at most
+		// maxListedBad), then "and N more bad sequences" when there were
+		// more; every line ends with a newline.
+		if out != "" && !strings.HasSuffix(out, "\n") {
+			t.Fatalf("%s %+q: output does not end with a newline: %.80q", enc, in, out[max(0, len(out)-80):])
+		}
+		off, listed, more := 0, 0, false
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			switch {
+			case more:
+				t.Fatalf("%s %+q: line %q after the \"more bad sequences\" line", enc, in, l)
+			case l == "":
+			case strings.HasPrefix(l, "bad sequence at byte "):
+				listed++
+			case strings.HasPrefix(l, "and ") && strings.HasSuffix(l, " more bad sequences"):
+				var n int
+				if _, err := fmt.Sscanf(l, "and %d more bad sequences", &n); err != nil || n <= 0 || listed != maxListedBad {
+					t.Fatalf("%s %+q: %q after %d listed bad sequences", enc, in, l, listed)
+				}
+				more = true
+			case listed > 0:
+				t.Fatalf("%s %+q: dump line %q after the bad sequences", enc, in, l)
+			default:
+				if want := fmt.Sprintf("%08x  ", off); !strings.HasPrefix(l, want) {
+					t.Fatalf("%s %+q: line %q, want offset %s", enc, in, l, want)
+				}
+				off += 16
 			}
-			if want := fmt.Sprintf("%08x  ", off); !strings.HasPrefix(l, want) {
-				t.Fatalf("%s %+q: line %q, want offset %s", enc, in, l, want)
-			}
-			off += 16
 		}
 		if (len(in)+15)/16*16 != off {
 			t.Fatalf("%s %+q: %d dump lines for %d bytes", enc, in, off/16, len(in))

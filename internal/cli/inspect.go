@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -86,8 +87,7 @@ func runInspect(env *Env, args []string) int {
 	var from, file, color string
 	var asJSON bool
 	var ambiguous int
-	fs.StringVar(&from, "f", "", "")
-	fs.StringVar(&from, "from-code", "", "")
+	encodingVar(fs, &from, "", "f", "from-code")
 	fs.StringVar(&file, "file", "", "")
 	fs.BoolVar(&asJSON, "json", false, "")
 	fs.StringVar(&color, "color", "auto", "")
@@ -119,6 +119,11 @@ func runInspect(env *Env, args []string) int {
 	if !auto {
 		if cs, err = charset.Lookup(enc); err != nil {
 			return usageError(env, "inspect", "-f: %v", err)
+		}
+	}
+	if len(texts) == 0 {
+		if code := refuseInputIsOutput(env, "inspect", []string{cmp.Or(file, "-")}); code != ExitOK {
+			return code
 		}
 	}
 	in := &inspector{env: env, w: bufio.NewWriter(env.Stdout), color: useColor, width: width.Options{AmbiguousWide: ambiguous == 2}}

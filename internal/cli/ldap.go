@@ -262,6 +262,9 @@ func loadSchema(env *Env, paths string) (*ldap.Schema, int) {
 	}
 	s := ldap.Standard().Clone()
 	for _, path := range strings.Split(paths, "\x00") {
+		if code := refuseInputIsOutput(env, "ldap", []string{path}); code != ExitOK {
+			return nil, code
+		}
 		b, err := os.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)
@@ -351,6 +354,9 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 	evalOpts := ldap.EvalOptions{AllOptionsAreTags: f.allOptions}
 	if f.attrOptions != "" {
 		evalOpts.AttributeOptions = strings.Split(f.attrOptions, ",")
+	}
+	if code := refuseInputIsOutput(env, "ldap match", []string{f.ldif}); code != ExitOK {
+		return code
 	}
 	in, name := env.Stdin, "standard input"
 	if f.ldif != "-" {

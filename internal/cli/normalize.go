@@ -17,7 +17,9 @@ const normalizeUsage = `Usage: ucs normalize [--form FORM] [-f ENC] [FILE...]
 
 Write the FILEs (standard input when there is none, or for "-") in a
 Unicode normalization form (UAX #15), as UTF-8 on standard output. It
-streams: memory stays bounded whatever the size.
+streams: memory stays bounded whatever the size. Standard output
+appended to an input (ucs normalize F >> F) is refused, as cat refuses
+it: exit status 3, F untouched.
 
   NFC    canonical composition (default): é is U+00E9
   NFD    canonical decomposition: é is U+0065 U+0301
@@ -68,8 +70,7 @@ func runNormalize(env *Env, args []string) int {
 	fs := newFlagSet("normalize")
 	var formText, from string
 	fs.StringVar(&formText, "form", "NFC", "")
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "normalize", err, normalizeUsage)
@@ -84,6 +85,9 @@ func runNormalize(env *Env, args []string) int {
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
+	}
+	if code := refuseInputIsOutput(env, "normalize", files); code != ExitOK {
+		return code
 	}
 	bw := bufio.NewWriterSize(env.Stdout, chunkSize)
 	nw := form.Writer(bw)

@@ -167,6 +167,11 @@ type decoder struct {
 	// the usual way, through sink. The bytes it takes count as decoded
 	// text for places and offsets.
 	through func(b []byte) (int, error)
+	// pivot decodes to the 31-bit pivot (DecodePivotTransformer), for a
+	// sink that encodes: UCS-4 and RFC 2279 values beyond UTF-8 reach
+	// the encoder, which writes or reports them. Otherwise the text is
+	// strict UTF-8 and such values are malformed input.
+	pivot bool
 }
 
 // run decodes in. A decoding error under Fail comes back as a *failure.
@@ -179,7 +184,11 @@ func (d *decoder) run(in io.Reader) error {
 			pending = append(pending, e)
 		}
 	}
-	dec := d.codec.With(opts).DecodeTransformer().(*encoding.Transformer)
+	codec := d.codec.With(opts)
+	dec := codec.DecodeTransformer().(*encoding.Transformer)
+	if d.pivot {
+		dec = codec.DecodePivotTransformer().(*encoding.Transformer)
+	}
 	// Valid UTF-8 read as UTF-8 is its own decoding: the kernel validates
 	// it and it goes downstream without a copy. The decoder takes over at
 	// the first malformed or incomplete sequence; skipped counts the bytes

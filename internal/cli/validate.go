@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,9 +43,11 @@ is the line and column).
 Flags:
   -f, --from-code ENC   the encoding to check against (default utf-8)
   --normalized FORM     also check that the text is in FORM
-  --json                one JSON object per file per line:
-                        {"file":..., "encoding":..., "valid":bool, "errors":[
-                         {"offset":N, "line":L, "column":C, "kind":"...", "bytes":"C0AE"}]}
+  --json                one JSON object per file per line, written as the
+                        errors are found (memory stays bounded however many):
+                        {"file":..., "encoding":..., "errors":[
+                         {"offset":N, "line":L, "column":C, "kind":"...", "bytes":"C0AE"}],
+                         "valid":bool}
   --max-errors N        stop reading a file after N errors (default 100; 0: no limit)
 
 Examples:
@@ -71,12 +74,57 @@ type jsonError struct {
 	Want   string `json:"want,omitempty"` // ... and their normalized form
 }
 
-type jsonValidate struct {
-	File     string      `json:"file"`
-	Encoding string      `json:"encoding"`
-	Valid    bool        `json:"valid"`
-	Errors   []jsonError `json:"errors"`
-	Error    string      `json:"error,omitempty"`
+// jsonRecord writes one file's JSON record as its errors come: the
+// errors of a file are never all held in memory, so memory stays bounded
+// with --max-errors 0 whatever the number of errors. The record is
+// {"file":..., "encoding":..., "errors":[...], "valid":bool} with
+// "error" after "valid" when the file could not be read.
+type jsonRecord struct {
+	out *bufio.Writer
+	n   int // errors written
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newJSONRecord(out *bufio.Writer) *jsonRecord {
+	r := &jsonRecord{out: out}
+	r.enc = json.NewEncoder(&r.buf)
+	r.enc.SetEscapeHTML(false)
+	return r
+}
+
+// value writes v as JSON, without HTML escaping and without a newline.
+func (r *jsonRecord) value(v any) {
+	r.buf.Reset()
+	r.enc.Encode(v)
+	r.out.Write(bytes.TrimSuffix(r.buf.Bytes(), []byte("\n")))
+}
+
+func (r *jsonRecord) begin(file, enc string) {
+	r.n = 0
+	r.out.WriteString(`{"file":`)
+	r.value(file)
+	r.out.WriteString(`,"encoding":`)
+	r.value(enc)
+	r.out.WriteString(`,"errors":[`)
+}
+
+func (r *jsonRecord) add(e jsonError) {
+	if r.n > 0 {
+		r.out.WriteByte(',')
+	}
+	r.n++
+	r.value(e)
+}
+
+func (r *jsonRecord) end(valid bool, errText string) {
+	r.out.WriteString(`],"valid":`)
+	r.out.WriteString(strconv.FormatBool(valid))
+	if errText != "" {
+		r.out.WriteString(`,"error":`)
+		r.value(errText)
+	}
+	r.out.WriteString("}\n")
 }
 
 var errTooMany = errors.New("too many errors")
@@ -86,9 +134,7 @@ func runValidate(env *Env, args []string) int {
 	var from string
 	var asJSON bool
 	var maxErrors int
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
-	fs.StringVar(&from, "encoding", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code", "encoding")
 	fs.BoolVar(&asJSON, "json", false, "")
 	fs.IntVar(&maxErrors, "max-errors", 100, "")
 	var normalized string
@@ -114,16 +160,31 @@ func runValidate(env *Env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	if code := refuseInputIsOutput(env, "validate", files); code != ExitOK {
+		return code
+	}
 	code := ExitOK
 	// Reports go through a buffer: a file can have millions of them.
 	out := bufio.NewWriterSize(env.Stdout, chunkSize)
 	defer out.Flush()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
+	rec := newJSONRecord(out)
 	for _, name := range files {
-		res := jsonValidate{File: displayName(name), Encoding: cs.Name, Valid: true, Errors: []jsonError{}}
-		if name != "-" && asJSON {
-			res.File = name
+		valid := true
+		// count counts an error towards --max-errors.
+		nerr := 0
+		count := func() error {
+			nerr++
+			if maxErrors > 0 && nerr >= maxErrors {
+				return errTooMany
+			}
+			return nil
+		}
+		if asJSON {
+			file := displayName(name)
+			if name != "-" {
+				file = name
+			}
+			rec.begin(file, cs.Name)
 		}
 		var in io.Reader = env.Stdin
 		var f *os.File
@@ -134,9 +195,7 @@ func runValidate(env *Env, args []string) int {
 				out.Flush()
 				fmt.Fprintf(env.Stderr, "ucs validate: %v\n", err)
 				if asJSON {
-					res.Valid = false
-					res.Error = err.Error()
-					enc.Encode(res)
+					rec.end(false, err.Error())
 				}
 				continue
 			}
@@ -145,52 +204,33 @@ func runValidate(env *Env, args []string) int {
 		d := decoder{
 			name:  displayName(name),
 			codec: cs.Codec.WithPolicy(encoding.Replace),
+			// The values of UCS-4 and RFC 2279 beyond UTF-8 are valid
+			// there; the normalization check reads strict UTF-8.
+			pivot: normalized == "",
 			sink:  func(*chunk) error { return nil },
 			report: func(dg diag) error {
-				res.Valid = false
+				valid = false
 				if asJSON {
 					off := dg.Offset
-					res.Errors = append(res.Errors, jsonError{Offset: &off, Line: dg.Line, Column: dg.Col, Kind: dg.Kind.String(), Bytes: hexCompact(dg.Bytes)})
+					rec.add(jsonError{Offset: &off, Line: dg.Line, Column: dg.Col, Kind: dg.Kind.String(), Bytes: hexCompact(dg.Bytes)})
 				} else {
 					fmt.Fprintln(out, dg.String())
 				}
-				if maxErrors > 0 && len(res.Errors) >= maxErrors && asJSON {
-					return errTooMany
-				}
-				return nil
+				return count()
 			},
-		}
-		// count counts an error shown as text towards --max-errors.
-		n := 0
-		count := func() error {
-			n++
-			if !asJSON && maxErrors > 0 && n >= maxErrors {
-				return errTooMany
-			}
-			return nil
-		}
-		report := d.report
-		d.report = func(dg diag) error {
-			if err := report(dg); err != nil {
-				return err
-			}
-			return count()
 		}
 		var nc *normChecker
 		if normalized != "" {
 			kind := "not-" + strings.ToLower(formName(form))
 			nc = newNormChecker(form, func(p place, off int64, seg, want string) error {
-				res.Valid = false
+				valid = false
 				if asJSON {
 					je := jsonError{Line: p.line, Column: p.col, Kind: kind, Text: codePoints(seg), Want: codePoints(want)}
 					if cs.Name == "utf-8" {
 						je.Offset = &off
 					}
-					res.Errors = append(res.Errors, je)
-					if maxErrors > 0 && len(res.Errors) >= maxErrors {
-						return errTooMany
-					}
-					return nil
+					rec.add(je)
+					return count()
 				}
 				at := ""
 				if cs.Name == "utf-8" {
@@ -208,18 +248,19 @@ func runValidate(env *Env, args []string) int {
 		if f != nil {
 			f.Close()
 		}
+		errText := ""
 		if err != nil && err != errTooMany {
 			code = max(code, ExitIO)
 			out.Flush()
 			fmt.Fprintf(env.Stderr, "ucs validate: %s: %v\n", displayName(name), err)
-			res.Error = err.Error()
-			res.Valid = false
+			errText = err.Error()
+			valid = false
 		}
-		if !res.Valid {
+		if !valid {
 			code = max(code, ExitInvalid)
 		}
 		if asJSON {
-			enc.Encode(res)
+			rec.end(valid, errText)
 		} else if err == errTooMany {
 			out.Flush()
 			fmt.Fprintf(env.Stderr, "ucs validate: %s: stopped after %s errors (--max-errors)\n", displayName(name), strconv.Itoa(maxErrors))

@@ -3,10 +3,13 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
+	"github.com/ucskit/ucs/encoding/utf"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/width"
@@ -41,6 +44,9 @@ Examples:
   ucs width --ambiguous=2 'αβγ'   prints 6
   ucs width --file names.txt | sort -n | tail -1
 
+TEXT is UTF-8. Bad bytes in TEXT or in the input stop the command at the
+first of them, with its place (exit status 1).
+
 Exit status: 0 measured, 1 invalid input, 2 usage error, 3 input/output
 error.
 `
@@ -56,8 +62,7 @@ func runWidth(env *Env, args []string) int {
 	fs.StringVar(&maxText, "max", "", "")
 	fs.IntVar(&ambiguous, "ambiguous", 1, "")
 	fs.StringVar(&file, "file", "", "")
-	fs.StringVar(&from, "f", "utf-8", "")
-	fs.StringVar(&from, "from-code", "utf-8", "")
+	encodingVar(fs, &from, "utf-8", "f", "from-code")
 	texts, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, "width", err, widthUsage)
@@ -86,7 +91,14 @@ func runWidth(env *Env, args []string) int {
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	if len(texts) > 0 {
-		for _, t := range texts {
+		for i, t := range texts {
+			// TEXT is UTF-8; bad bytes stop the command as they stop
+			// --file, with the same message and exit status.
+			d := decoder{name: fmt.Sprintf("TEXT %d", i+1), codec: utf.UTF8, sink: func(*chunk) error { return nil }}
+			if err := d.run(strings.NewReader(t)); err != nil {
+				w.Flush()
+				return reportRunError(env, "width", "utf-8", err)
+			}
 			if maxCols >= 0 {
 				s, _ := opts.Truncate(t, maxCols)
 				fmt.Fprintln(w, s)
@@ -95,6 +107,9 @@ func runWidth(env *Env, args []string) int {
 			}
 		}
 		return ExitOK
+	}
+	if code := refuseInputIsOutput(env, "width", []string{cmp.Or(file, "-")}); code != ExitOK {
+		return code
 	}
 	var in io.Reader = env.Stdin
 	name := "-"

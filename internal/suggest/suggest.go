@@ -37,14 +37,21 @@ func Closest(s string, candidates []string, n int) []string {
 		d    int
 	}
 	ls := strings.ToLower(s)
+	limit := 2 + len(ls)/3
 	var cs []cand
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
-		d := Distance(ls, lc)
 		if ls != "" && strings.HasPrefix(lc, ls) {
-			d = min(d, 1)
+			cs = append(cs, cand{c, min(len(lc)-len(ls), 1)})
+			continue
 		}
-		if d <= 2+len(ls)/3 {
+		// The distance is at least the difference of the lengths: a
+		// name far longer or shorter than every candidate (a file
+		// pasted as an encoding name) costs no quadratic comparison.
+		if abs(len(ls)-len(lc)) > limit {
+			continue
+		}
+		if d := Distance(ls, lc); d <= limit {
 			cs = append(cs, cand{c, d})
 		}
 	}
@@ -62,4 +69,11 @@ func Closest(s string, candidates []string, n int) []string {
 		out = append(out, c.name)
 	}
 	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

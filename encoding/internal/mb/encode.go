@@ -40,7 +40,7 @@ func Encode(dst, src []byte, atEOF bool, enc *[65536]uint16, skip uint16, ce Cha
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		code, m := ce.EncodeChar(r)
 		if m == 0 {

@@ -217,8 +217,56 @@ func PackTable32(idx []uint32) []uint32 {
 	return out
 }
 
+// PivotRune reads one character of the pivot that encoders read: UTF-8,
+// extended as RFC 2279 does for the values of UCS-4 beyond Unicode. A
+// complete shortest-form RFC 2279 sequence for a value beyond U+10FFFF is
+// an unmappable character (r is the value, kind Unmappable); one for a
+// surrogate value is an error of kind surrogate covering the sequence; a
+// sequence that more input could complete waits (n == 0) unless atEOF;
+// anything else is read as strict UTF-8 by DecodeRune. The UTF codecs'
+// encoders (encoding/utf) follow the same rule, so that every encoder
+// classifies a sequence alike, whatever the split of its input.
+func PivotRune(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
+	c := p[0]
+	need := 0
+	switch {
+	case c == 0xED:
+		need = 3
+	case c >= 0xF4 && c <= 0xF7:
+		need = 4
+	case c >= 0xF8 && c <= 0xFB:
+		need = 5
+	case c == 0xFC || c == 0xFD:
+		need = 6
+	default:
+		return DecodeRune(p, atEOF)
+	}
+	v := rune(c) & (0x7F >> need)
+	for i := 1; i < need; i++ {
+		if i >= len(p) {
+			if atEOF {
+				return DecodeRune(p, atEOF)
+			}
+			return -1, 0, encoding.KindNone
+		}
+		b := p[i]
+		if b&0xC0 != 0x80 || i == 1 && (c == 0xF8 && b < 0x88 || c == 0xFC && b < 0x84) {
+			return DecodeRune(p, atEOF)
+		}
+		v = v<<6 | rune(b&0x3F)
+	}
+	switch {
+	case v >= 0xD800 && v <= 0xDFFF:
+		return -1, need, encoding.Surrogate
+	case v > 0x10FFFF:
+		return v, need, encoding.Unmappable
+	}
+	return v, need, encoding.KindNone
+}
+
 // NextRune reads one character from src for an encoder, taking the fast
-// path for well-formed two- and three-byte sequences. See DecodeRune.
+// path for well-formed two- and three-byte sequences. See PivotRune: for
+// an unmappable 31-bit value, r is the value; for malformed input, -1.
 func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 	c := src[0]
 	if c >= 0xE0 && c < 0xF0 && len(src) >= 3 {
@@ -235,7 +283,7 @@ func NextRune(src []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 			return r, 4, encoding.KindNone
 		}
 	}
-	return DecodeRune(src, atEOF)
+	return PivotRune(src, atEOF)
 }
 
 // PackLen returns the UTF-8 bytes of a BMP code point r >= 0x80 packed
