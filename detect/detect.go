@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // Candidate is one possible encoding of the input.
@@ -32,6 +33,16 @@ type Candidate struct {
 	// BOM is true when the input starts with the byte-order mark of the
 	// encoding; decoders should skip it.
 	BOM bool
+	// Invalid is the number of malformed sequences in the examined bytes
+	// under this candidate. It is zero for every candidate but one: UTF-8
+	// text with a few malformed sequences (a stray byte, a cut character
+	// in the middle) is reported as UTF-8 with Invalid > 0, so that a
+	// strict decoder stops at FirstInvalid instead of the input being
+	// taken for a legacy code page.
+	Invalid int
+	// FirstInvalid is the offset, from the start of the input, of the
+	// first malformed sequence when Invalid > 0.
+	FirstInvalid int64
 }
 
 // Result is the outcome of a detection: candidates, best first.
@@ -50,7 +61,8 @@ func (r Result) Best() Candidate {
 
 // Limits of the work done on one input.
 const (
-	// ReaderPrefix is the most DetectReader reads.
+	// ReaderPrefix is the most a Detector examines from the start of the
+	// input, and from the first non-ASCII byte after an ASCII start.
 	ReaderPrefix = 64 << 10
 	// readerStep is the first amount DetectReader reads; it reads more
 	// only while the detection is unsure.
@@ -64,49 +76,39 @@ const (
 	maxCandidates = 8
 )
 
-// Detect returns the likely encodings of b, best first. Every candidate
-// decodes all of b without error (after skipping its BOM when BOM is true).
-// Detect looks at the whole of b for validity and at most its first
-// 16 KiB for statistics; it allocates a small, bounded amount per call.
+// Detect returns the likely encodings of b, which is the whole input
+// (for the start of a longer input, use DetectPrefix or a Detector).
+// Every candidate decodes all of b without error (after skipping its BOM
+// when BOM is true), except a UTF-8 candidate with Invalid > 0. Detect
+// looks at the whole of b for validity and at most 16 KiB of it for
+// statistics: the start, or, when the start is a long run of ASCII, the
+// text from the line of the first non-ASCII byte. It allocates a small,
+// bounded amount per call.
 func Detect(b []byte) Result {
 	return detect(b, true)
 }
 
-// DetectReader reads a bounded prefix of r (at most ReaderPrefix bytes,
-// less when the first part is conclusive) and returns the likely encodings
-// of that prefix. Candidates decode the prefix without error, except that
-// a character cut by the end of the prefix is allowed. Errors other than
-// io.EOF from r are returned with the detection of what was read.
+// DetectReader reads a bounded prefix of r and returns the likely
+// encodings of the bytes it examined, with a Detector: at most
+// ReaderPrefix bytes, less when the first part is conclusive; when they
+// are ASCII, it skips ASCII for up to 8 MiB and examines the text from
+// the line of the first non-ASCII byte (and, when r is also an
+// io.ReaderAt and io.Seeker, such as an *os.File, windows spread over the
+// rest of it). Candidates decode the examined bytes without error, except
+// that a character cut by the end of the prefix is allowed. Errors other
+// than io.EOF from r are returned with the detection of what was read.
 func DetectReader(r io.Reader) (Result, error) {
-	res, _, err := readPrefix(r)
+	res, _, err := readPrefix(r, false)
 	return res, err
 }
 
 // DetectStream is DetectReader for callers that go on to read r: it also
 // returns a reader that yields every byte of r, the ones read for the
-// detection first.
+// detection first (which it keeps: up to 8 MiB when the input starts with
+// that much ASCII).
 func DetectStream(r io.Reader) (Result, io.Reader, error) {
-	res, prefix, err := readPrefix(r)
+	res, prefix, err := readPrefix(r, true)
 	return res, io.MultiReader(bytes.NewReader(prefix), r), err
-}
-
-func readPrefix(r io.Reader) (Result, []byte, error) {
-	buf := make([]byte, 0, readerStep)
-	for {
-		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		eof := err == io.EOF || err == io.ErrUnexpectedEOF
-		if err != nil && !eof {
-			return detect(buf, false), buf, err
-		}
-		res := detect(buf, eof)
-		if eof || len(buf) >= ReaderPrefix || res.Best().Confidence >= sureConfidence {
-			return res, buf, nil
-		}
-		grown := make([]byte, len(buf), min(2*cap(buf), ReaderPrefix))
-		copy(grown, buf)
-		buf = grown
-	}
 }
 
 // tables is everything the detector derives at first use.
@@ -203,15 +205,23 @@ type scored struct {
 	shape int32
 }
 
-func detect(b []byte, atEOF bool) Result {
+func detect(b []byte, atEOF bool) Result { return detectIn(b, atEOF, false) }
+
+// detectIn detects the encoding of b; atEOF reports whether b ends the
+// input. With afterASCII true, b is a window of a longer input that ASCII
+// text precedes (stream.go): the encodings that are not ASCII-compatible
+// are not tried, and offsets in the result are relative to b.
+func detectIn(b []byte, atEOF, afterASCII bool) Result {
 	t := getTables()
 	if len(b) == 0 {
-		return single(asciiCandidate(t, 1))
+		return single(asciiCandidate(t, asciiConfidence(atEOF)))
 	}
-	if c, ok := bomStage(t, b, atEOF); ok {
-		return single(c)
+	if !afterASCII {
+		if c, ok := bomStage(t, b, atEOF); ok {
+			return single(c)
+		}
 	}
-	// One pass: byte histogram, UTF-8 validity.
+	// One pass: byte histogram.
 	var hist [256]uint32
 	for _, c := range b {
 		hist[c]++
@@ -229,13 +239,11 @@ func detect(b []byte, atEOF bool) Result {
 		}
 	}
 	if high == 0 && zeros == 0 {
-		if hist[0x1B] > 0 {
-			if c, ok := iso2022Stage(t, b, atEOF); ok {
-				return single(c)
-			}
+		if c, ok := sevenBitStage(t, b, atEOF, &hist); ok {
+			return single(c)
 		}
-		if controls == 0 {
-			return single(asciiCandidate(t, 1))
+		if controls == 0 || afterASCII {
+			return single(asciiCandidate(t, asciiConfidence(atEOF)))
 		}
 		// Control characters in ASCII: perhaps UTF-16 of a script whose
 		// code points have a control byte as high byte (Cyrillic U+04xx,
@@ -246,28 +254,33 @@ func detect(b []byte, atEOF bool) Result {
 		}
 		return single(asciiCandidate(t, 0.9))
 	}
-	utf8Answer := func(n int) Result {
+	var u8 utf8Census
+	if high > 0 {
+		u8 = censusUTF8(b, atEOF)
+	}
+	utf8Answer := func() Result {
 		c := utfCandidate(t, "utf-8", false)
-		c.Confidence = utf8Confidence(n)
+		c.Confidence = utf8Confidence(u8.multi)
 		c.Language = guessLanguageUTF8(t, b)
 		return single(c)
 	}
-	if zeros == 0 {
-		if n, ok := utf8Stage(b, atEOF); ok {
-			return utf8Answer(n)
+	if zeros == 0 && u8.valid() {
+		return utf8Answer()
+	}
+	var u16 u16result
+	if !afterASCII {
+		if c, ok := utf32Stage(t, b, atEOF); ok {
+			return single(c)
 		}
-	}
-	if c, ok := utf32Stage(t, b, atEOF); ok {
-		return single(c)
-	}
-	u16 := utf16Stage(t, b, atEOF, zeros)
-	if u16.sure {
-		return single(u16.cand)
+		u16 = utf16Stage(t, b, atEOF, zeros)
+		if u16.sure {
+			return single(u16.cand)
+		}
 	}
 	if zeros > 0 && !u16.ok {
 		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
-		if n, ok := utf8Stage(b, atEOF); ok {
-			return utf8Answer(n)
+		if u8.valid() {
+			return utf8Answer()
 		}
 		if high == 0 {
 			return single(asciiCandidate(t, 0.9))
@@ -275,12 +288,10 @@ func detect(b []byte, atEOF bool) Result {
 	}
 	w := getScratch(t)
 	defer scratchPool.Put(w)
-	sample := b
-	if len(sample) > scoreLimit {
-		sample = sample[:scoreLimit]
-	}
+	off := statsOffset(b)
+	sample := statsSample(b, off)
 	sh := utf8Shape(sample, hist[0xC0]+hist[0xC1])
-	cands := legacyStage(t, b, atEOF, &hist, sh, w)
+	cands := legacyStage(t, b, off, atEOF, &hist, sh, w)
 	if u16.ok {
 		// UTF-16 without a byte-order mark pays the prior of an encoding
 		// the crawl hardly knows (codecs.go).
@@ -304,12 +315,59 @@ func detect(b []byte, atEOF bool) Result {
 		for _, c := range cands {
 			best = min(best, c.cost-c.shape)
 		}
-		f := plausibility(float64(best) / 8 / float64(min(len(b), scoreLimit)))
+		f := plausibility(float64(best) / 8 / float64(len(sample)))
 		for i := range res.Candidates {
 			res.Candidates[i].Confidence = round3(res.Candidates[i].Confidence * f)
 		}
 	}
+	if u8.mostly() {
+		res = mostlyUTF8(t, b, u8, res)
+	}
 	return res
+}
+
+// asciiConfidence is the confidence of "us-ascii" for input whose
+// examined bytes are all ASCII: certain when they are the whole input, and
+// prefixASCII when more may follow.
+func asciiConfidence(atEOF bool) float64 {
+	if atEOF {
+		return 1
+	}
+	return prefixASCII
+}
+
+// prefixASCII is the confidence of "us-ascii" for a prefix that is ASCII
+// when the rest of the input is unknown: the examined text decodes alike
+// under every ASCII-compatible encoding, but what follows may not be ASCII.
+const prefixASCII = 0.9
+
+// statsOffset returns where the statistics window of b starts: at 0 when
+// b has a non-ASCII byte within the first half of scoreLimit, else on the
+// line of the first non-ASCII byte (at most statsContext bytes before it),
+// so that a long ASCII head does not hide the text that follows it.
+func statsOffset(b []byte) int {
+	p := simd.ASCIIPrefix(b)
+	if p < scoreLimit/2 || p == len(b) {
+		return 0
+	}
+	start := p - statsContext
+	if i := bytes.LastIndexByte(b[start:p], '\n'); i >= 0 {
+		start += i + 1
+	}
+	return start
+}
+
+// statsContext is the most ASCII text before the first non-ASCII byte that
+// the statistics window keeps when it skips a long ASCII head.
+const statsContext = 256
+
+// statsSample returns the at most scoreLimit bytes of b from off.
+func statsSample(b []byte, off int) []byte {
+	s := b[off:]
+	if len(s) > scoreLimit {
+		s = s[:scoreLimit]
+	}
+	return s
 }
 
 // plausibility maps the cost per byte (nats) of the best reading to a

@@ -10,14 +10,26 @@
 //     rest of the input.
 //  2. Structurally valid UTF-8 (RFC 3629 §3 and §4: shortest forms, no
 //     surrogates, nothing above U+10FFFF) that contains non-ASCII
-//     characters. Pure ASCII is reported as "us-ascii", which every
-//     ASCII-compatible encoding, UTF-8 included, decodes alike.
+//     characters, checked by the SIMD validator. Pure ASCII is reported as
+//     "us-ascii", which every ASCII-compatible encoding, UTF-8 included,
+//     decodes alike; only when every examined byte is ASCII, and with
+//     confidence 1 only when the examined bytes are the whole input. UTF-8
+//     with a few malformed sequences (at least 4 well-formed multi-byte
+//     characters per malformed one) is reported as UTF-8 with the
+//     malformed sequences counted (Candidate.Invalid) and the first
+//     located (Candidate.FirstInvalid), at confidence 0.6 to 0.8, ahead of
+//     the legacy readings: a strict decoder then stops at the damage
+//     instead of the text being read as a legacy code page.
 //  3. UTF-32 and UTF-16 without a byte-order mark (RFC 2781 §4.3 leaves
 //     the guess to heuristics): every unit valid, surrogates paired
 //     (RFC 2781 §2.2), the characters ordinary text characters of one
 //     writing system, zero bytes where text near ASCII puts them.
-//  4. ISO 2022 designation escapes (RFC 1468 ISO-2022-JP, RFC 1557
-//     ISO-2022-KR, RFC 1922 ISO-2022-CN).
+//  4. The 7-bit encodings, by their escapes, when the text decodes: ISO
+//     2022 designations (RFC 1468 ISO-2022-JP, RFC 1557 ISO-2022-KR,
+//     RFC 1922 ISO-2022-CN written with GB 2312), the shifts of HZ
+//     (RFC 1843), and the base64 runs of UTF-7 (RFC 2152) that the strict
+//     decoder accepts and that decode to ordinary characters, some not
+//     ASCII.
 //  5. Legacy code pages by statistics: every single-byte and multi-byte
 //     encoding that decodes the input is read as text and scored by
 //     language models trained on running text (a case-folded character
@@ -77,7 +89,22 @@
 // language is reported only when it leads the next language by 2 nats;
 // on very short inputs it is often left out.
 //
-// A candidate whose decoder fails on the input is never returned.
+// # Whole inputs and prefixes
+//
+// Detect takes b as the whole input: a character cut by its end is
+// malformed. DetectPrefix takes b as the start of a longer input, and a
+// Detector takes the input in pieces, told with the last one that it ends
+// the input (as chardetng's feed(buffer, last)); until then a character
+// cut by the end is not an error. DetectReader and DetectStream use a
+// Detector. When the first 64 KiB are ASCII, a Detector skips ASCII (the
+// SIMD ASCII scan) for up to 8 MiB and examines the 64 KiB from the line
+// of the first non-ASCII byte or escape; DetectReader also probes 16
+// windows spread over the rest of a seekable input. Statistics look at
+// 16 KiB: the start, or, after a long ASCII start, the text from the line
+// of the first non-ASCII byte.
+//
+// A candidate whose decoder fails on the examined bytes is never returned,
+// but for UTF-8 with Invalid > 0.
 // Candidates that decode the input to the same text (windows-1252 and
 // ISO-8859-1 without bytes 80–9F, GBK and GB18030 without four-byte
 // sequences) share their confidence.
@@ -90,10 +117,13 @@
 //
 //   - Every legacy candidate is validated by the strict decoder of its
 //     charset in the registry; an encoding the registry lacks is not
-//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-CN and HZ, which
-//     WHATWG maps to its replacement encoding), except ISO-2022-KR: its
-//     structure (RFC 1557 §2) is checked here, the characters between the
-//     shifts against EUC-KR's table, and it is reported with a nil Charset.
+//     detected (today: x-mac-ce, Johab, EUC-TW), except ISO-2022-KR,
+//     ISO-2022-CN and HZ, which WHATWG maps to its replacement encoding:
+//     their structure (RFC 1557 §2, RFC 1922, RFC 1843) is checked here,
+//     the characters between the shifts against the tables of EUC-KR and
+//     GBK, and they are reported with a nil Charset. ISO-2022-CN text
+//     that designates CNS 11643 is not detected: ucs has no table to check
+//     it with.
 //     Each is looked up by its usual labels (codecs.go), so that a codec
 //     registered later is used without change here. ISO-8859-9 and
 //     TIS-620 text is reported under the registry's windows-1254 and
@@ -108,6 +138,6 @@
 //   - Thai is the only language with a trigram model, and a step between
 //     two ASCII characters is scored by the bigram model alone, in every
 //     reading (so that the ASCII text is counted once for all readings).
-//   - UTF-7, CESU-8, EBCDIC and the ISO 2022 variants other than those
-//     above are not detected.
+//   - CESU-8, EBCDIC and the ISO 2022 variants other than those above are
+//     not detected.
 package detect

@@ -12,7 +12,7 @@ func FuzzDetect(f *testing.F) {
 		"", "Bush hid the facts", "\xC1\xAA\xCD\xA8", "\xEF\xBB\xBFa", "\xFF\xFEa\x00",
 		"caf\xe9", "\x1b$B$3$s$K$A$O\x1b(B", "\x81\x30\x81\x30", "\x00\x00\xFE\xFF",
 		// UTF-8-shaped, with overlong leads (shape.go)
-		"\xC5\xA4\xC1\xAD\xC5\xBE", "\xC1\xAA\xCD\xA8\r\n", "\xC0\x80", "a\xC1\xBF\xDF\xBF",
+		"\xC5\xA4\xC1\xAD\xC5\xBE", "~{VP~}", "+ZeVnLIqe-", "\x1b$)A\x0eVP\x0f", "\xD0\x9F\xD1\x80\xFF\xD0\xB8", "\xC1\xAA\xCD\xA8\r\n", "\xC0\x80", "a\xC1\xBF\xDF\xBF",
 	} {
 		f.Add([]byte(s))
 	}
@@ -22,12 +22,23 @@ func FuzzDetect(f *testing.F) {
 			if c.Confidence < 0 || c.Confidence > 1 || (i > 0 && c.Confidence > res.Candidates[i-1].Confidence) {
 				t.Fatalf("% X: confidences %+v", b, res.Candidates)
 			}
+			if c.Invalid > 0 {
+				if c.Encoding != "utf-8" || c.FirstInvalid < 0 || c.FirstInvalid >= int64(len(b)) {
+					t.Fatalf("% X: candidate %+v with malformed sequences", b, c)
+				}
+				continue
+			}
 			if _, ok := decodeAs(c.Encoding, c.BOM, b); !ok {
 				t.Fatalf("% X: candidate %s does not decode the input", b, c.Encoding)
 			}
+		}
+		if c := DetectPrefix(b).Best(); c.Encoding == "us-ascii" && !asciiOnly(b) {
+			t.Fatalf("% X: us-ascii for a prefix with a non-ASCII byte", b)
 		}
 		if _, err := DetectReader(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}
 	})
 }
+
+func asciiOnly(b []byte) bool { return simdASCII(b) == len(b) }

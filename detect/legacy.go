@@ -84,10 +84,11 @@ func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
 
 // scoreMulti walks b through a multi-byte encoding's tables and returns
 // the cost of its non-ASCII characters, or ok false when b is malformed.
-// Only the first scoreLimit bytes are scored; the rest is walked for
-// validity only.
-func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
+// Only the scoreLimit bytes from offset from are scored (the bytes before
+// from are ASCII); the rest is walked for validity only.
+func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
 	n := len(b)
+	end := from + scoreLimit
 	for i := 0; i < n; {
 		c := b[i]
 		if c < 0x80 {
@@ -95,7 +96,7 @@ func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int3
 			continue
 		}
 		if s := mt.single[c]; s != bad {
-			if i < scoreLimit {
+			if i < end {
 				cost += int32(s)
 			}
 			i++
@@ -106,7 +107,7 @@ func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int3
 		}
 		d := b[i+1]
 		if v := mt.pair[int(c-0x80)<<8|int(d)]; v != bad {
-			if i < scoreLimit {
+			if i < end {
 				cost += int32(v)
 				if d < 0x80 {
 					// The trail byte is ASCII in every other reading;
@@ -170,18 +171,16 @@ var asciiTrailCost = func() (t [128]uint8) {
 
 // legacyStage scores the single-byte and multi-byte encodings that decode
 // b. Costs cover the whole sample, ASCII included, so that they can be
-// weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
+// weighed against a UTF-16 reading. The statistics look at the scoreLimit
+// bytes from offset off (statsOffset).
+func legacyStage(t *tables, b []byte, off int, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
 	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
 			present = append(present, byte(c))
 		}
 	}
-	sample := b
-	if len(sample) > scoreLimit {
-		sample = sample[:scoreLimit]
-	}
+	sample := statsSample(b, off)
 	out := w.out[:0]
 	id := 0
 
@@ -324,12 +323,12 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w
 		}
 		parts = kept
 	}
-	// Beyond the first scoreLimit bytes, a byte that a reading takes for a
-	// control character still counts against it.
+	// Beyond the sample, a byte that a reading takes for a control
+	// character still counts against it.
 	tailHist := &w.tailHist
 	*tailHist = [256]int32{}
-	if len(b) > len(sample) {
-		for _, c := range b[len(sample):] {
+	if end := off + len(sample); len(b) > end {
+		for _, c := range b[end:] {
 			if c >= 0x80 {
 				tailHist[c]++
 			}
@@ -393,7 +392,7 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w
 			id   int
 		}
 		for _, e := range t.multis {
-			cost, ok := e.mb.score(b, atEOF, &asciiTrailCost)
+			cost, ok := e.mb.score(b, off, atEOF, &asciiTrailCost)
 			if !ok {
 				continue
 			}
@@ -628,6 +627,14 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		// here, and report the encoding without a Charset.
 		if euckr := t.encs["euc-kr"]; euckr != nil && euckr.mb != nil && validISO2022KR(b, atEOF, euckr.mb) {
 			return Candidate{Encoding: "iso-2022-kr", Confidence: 0.99, Language: "ko"}, true
+		}
+		return Candidate{}, false
+	}
+	if e == nil && name == "iso-2022-cn" {
+		if gbk := t.encs["gbk"]; gbk != nil && gbk.mb != nil {
+			if n, ok := validISO2022CN(b, atEOF, gbk.mb); ok && n > 0 {
+				return Candidate{Encoding: "iso-2022-cn", Confidence: sevenBitConfidence(n), Language: "zh-Hans"}, true
+			}
 		}
 		return Candidate{}, false
 	}
