@@ -221,6 +221,16 @@ func detectIn(b []byte, atEOF, afterASCII bool) Result {
 			return single(c)
 		}
 	}
+	// Valid UTF-8 with a non-ASCII character, recognised by the SIMD
+	// validator before any statistics.
+	if p := simd.ASCIIPrefix(b); p < len(b) && bytes.IndexByte(b[:p], 0) < 0 && bytes.IndexByte(b[p:], 0) < 0 {
+		if u8 := censusUTF8(b[p:], atEOF); u8.valid() {
+			c := utfCandidate(t, "utf-8", false)
+			c.Confidence = utf8Confidence(u8.multi)
+			c.Language = guessLanguageUTF8(t, b)
+			return single(c)
+		}
+	}
 	// One pass: byte histogram.
 	var hist [256]uint32
 	for _, c := range b {

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -61,7 +62,7 @@ func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		ok := false
 		switch d.name {
 		case "utf-8":
-			_, ok = validUTF8(rest, atEOF)
+			ok = censusUTF8(rest, atEOF).bad == 0
 		case "utf-16le", "utf-16be":
 			ok = validUTF16(rest, d.name == "utf-16be", atEOF)
 		default:
@@ -139,6 +140,12 @@ const (
 // as malformed.
 func censusUTF8(b []byte, atEOF bool) utf8Census {
 	c := utf8Census{first: -1}
+	// Valid input, the common case, is checked in one call, and its
+	// characters counted only as far as utf8Confidence needs.
+	if n, kind, blen := simd.ValidateUTF8(b); n == len(b) || kind == encoding.Truncated && !atEOF && n+blen == len(b) {
+		c.multi = fewLeads(b[:n], 3)
+		return c
+	}
 	for i := 0; i < len(b); {
 		n, kind, blen := simd.ValidateUTF8(b[i:])
 		c.multi += countLeads(b[i : i+n])
@@ -164,14 +171,22 @@ func censusUTF8(b []byte, atEOF bool) utf8Census {
 // countLeads counts the lead bytes of multi-byte characters in valid UTF-8.
 func countLeads(b []byte) int {
 	n := 0
-	for len(b) > 0 {
-		p := simd.ASCIIPrefix(b)
-		b = b[p:]
-		for len(b) > 0 && b[0] >= 0x80 {
-			if b[0] >= 0xC0 {
-				n++
+	for _, c := range b {
+		if c >= 0xC0 {
+			n++
+		}
+	}
+	return n
+}
+
+// fewLeads is countLeads, counting no further than max.
+func fewLeads(b []byte, max int) int {
+	n := 0
+	for _, c := range b {
+		if c >= 0xC0 {
+			if n++; n == max {
+				break
 			}
-			b = b[1:]
 		}
 	}
 	return n
@@ -482,10 +497,15 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 	return res
 }
 
-// decodeSome decodes up to 160 characters of UTF text for the language
-// guess; malformed parts are skipped.
+// langRunes is the number of characters the language guess of UTF text
+// reads: enough letters to tell related languages apart most of the time,
+// few enough that the guess costs little beside the validation.
+const langRunes = 32
+
+// decodeSome decodes up to langRunes characters of UTF text for the
+// language guess; malformed parts are skipped.
 func decodeSome(b []byte, name string) []rune {
-	out := make([]rune, 0, 160)
+	out := make([]rune, 0, langRunes)
 	switch name {
 	case "utf-8":
 		for len(b) > 0 && len(out) < cap(out) {
@@ -522,18 +542,40 @@ func guessLanguageUTF8(t *tables, b []byte) string {
 const minLetters = 12
 
 // guessLanguage returns the tag of the model that explains the text best,
-// or "" when the text has too few letters to tell.
+// or "" when the text has too few letters to tell. Only the models whose
+// alphabet has every non-ASCII letter of the text are scored (all of the
+// script's models when none has them all): the others would pay for the
+// letters they lack, and leaving them out keeps the guess cheap beside the
+// validation of UTF text.
 func guessLanguage(t *tables, runes []rune) string {
 	letters := 0
+	var distinct [16]rune
+	nd := 0
 	for _, r := range runes {
-		if unicode.IsLetter(r) {
-			letters++
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters++
+		if r < 0x80 || nd == len(distinct) {
+			continue
+		}
+		r = unicode.ToLower(r)
+		if !slices.Contains(distinct[:nd], r) {
+			distinct[nd] = r
+			nd++
 		}
 	}
 	if letters < minLetters {
 		return ""
 	}
-	m, _ := bestLanguage(t, runes, true)
+	m, _ := bestLanguageOf(t, runes, true, func(m *langModel) bool {
+		for _, r := range distinct[:nd] {
+			if s, c := m.fastSymbol(r); s < numSpecial || c&unknownLetter != 0 {
+				return false
+			}
+		}
+		return true
+	})
 	if m == nil {
 		return ""
 	}
@@ -558,6 +600,12 @@ var modelScripts = map[int][]string{
 // bestLanguage scores runes with the models of their main writing
 // system and returns the best model and its cost.
 func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
+	return bestLanguageOf(t, runes, full, nil)
+}
+
+// bestLanguageOf is bestLanguage restricted to the models for which keep
+// is true, when there are any (keep nil keeps all).
+func bestLanguageOf(t *tables, runes []rune, full bool, keep func(*langModel) bool) (*langModel, int32) {
 	var scripts [13]int
 	for _, r := range runes {
 		if unicode.IsLetter(r) {
@@ -576,12 +624,16 @@ func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
 	want := modelScripts[top]
 	var best *langModel
 	bestCost := int32(1 << 30)
-	for _, m := range t.models {
-		match := false
-		for _, s := range want {
-			match = match || m.script == s
+	kept := 0
+	if keep != nil {
+		for _, m := range t.models {
+			if slices.Contains(want, m.script) && keep(m) {
+				kept++
+			}
 		}
-		if !match {
+	}
+	for _, m := range t.models {
+		if !slices.Contains(want, m.script) || kept > 0 && !keep(m) {
 			continue
 		}
 		c := scoreRunes(m, runes, full)
