@@ -300,8 +300,12 @@ func detectIn(b []byte, atEOF, afterASCII bool) Result {
 	defer scratchPool.Put(w)
 	off := statsOffset(b)
 	sample := statsSample(b, off)
+	end := off + len(sample)
+	if !u16.ok {
+		sample, end = focusSample(b, off, w)
+	}
 	sh := utf8Shape(sample, hist[0xC0]+hist[0xC1])
-	cands := legacyStage(t, b, off, atEOF, &hist, sh, w)
+	cands := legacyStage(t, b, off, end, sample, atEOF, &hist, sh, w)
 	if u16.ok {
 		// UTF-16 without a byte-order mark pays the prior of an encoding
 		// the crawl hardly knows (codecs.go).
@@ -370,6 +374,35 @@ func statsOffset(b []byte) int {
 // statsContext is the most ASCII text before the first non-ASCII byte that
 // the statistics window keeps when it skips a long ASCII head.
 const statsContext = 256
+
+// focusSample returns the lines of b from off that hold a non-ASCII byte,
+// at most scoreLimit bytes of them, and the offset in b where it stopped
+// looking. Lines of ASCII alone (markup, code, headers, numbers) read the
+// same in every ASCII-compatible encoding, and their language (often
+// English, whatever the text's) says little about the encoding of the
+// others; the words beside the non-ASCII bytes do. When the lines with a
+// non-ASCII byte are most of the text, the sample is the plain window.
+func focusSample(b []byte, off int, w *scratch) ([]byte, int) {
+	win := statsSample(b, off)
+	f := w.focus[:0]
+	i := off
+	for i < len(b) && len(f) < scoreLimit {
+		j := bytes.IndexByte(b[i:], '\n')
+		line := b[i:]
+		if j >= 0 {
+			line = b[i : i+j+1]
+		}
+		if simd.ASCIIPrefix(line) < len(line) {
+			f = append(f, line[:min(len(line), scoreLimit-len(f))]...)
+		}
+		i += len(line)
+	}
+	w.focus = f
+	if len(f) == 0 || len(f)*4 >= len(win)*3 {
+		return win, off + len(win)
+	}
+	return f, i
+}
 
 // statsSample returns the at most scoreLimit bytes of b from off.
 func statsSample(b []byte, off int) []byte {

@@ -171,16 +171,16 @@ var asciiTrailCost = func() (t [128]uint8) {
 
 // legacyStage scores the single-byte and multi-byte encodings that decode
 // b. Costs cover the whole sample, ASCII included, so that they can be
-// weighed against a UTF-16 reading. The statistics look at the scoreLimit
-// bytes from offset off (statsOffset).
-func legacyStage(t *tables, b []byte, off int, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
+// weighed against a UTF-16 reading. The statistics look at sample, which
+// holds text of b from offset off up to offset end (statsOffset,
+// focusSample); a multi-byte reading scores the scoreLimit bytes from off.
+func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
 	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
 			present = append(present, byte(c))
 		}
 	}
-	sample := statsSample(b, off)
 	out := w.out[:0]
 	id := 0
 
@@ -327,7 +327,7 @@ func legacyStage(t *tables, b []byte, off int, atEOF bool, hist *[256]uint32, sh
 	// character still counts against it.
 	tailHist := &w.tailHist
 	*tailHist = [256]int32{}
-	if end := off + len(sample); len(b) > end {
+	if len(b) > end {
 		for _, c := range b[end:] {
 			if c >= 0x80 {
 				tailHist[c]++
@@ -453,6 +453,7 @@ type part struct {
 type scratch struct {
 	steps     asciiSteps
 	tailHist  [256]int32
+	focus     []byte
 	present   []byte
 	finalists []quick
 	pos       []int32
