@@ -115,6 +115,9 @@
 //
 // # Conformance
 //
+//   - The DOS code pages IBM437, IBM850, IBM857, IBM862 and CP1125 are
+//     candidates with a prior below the crawl's floor (codecs.go,
+//     pagesDOS), so that Western text in a Windows page is not read as DOS.
 //   - Every legacy candidate is validated by the strict decoder of its
 //     charset in the registry; an encoding the registry lacks is not
 //     detected (today: x-mac-ce, Johab, EUC-TW), except ISO-2022-KR,

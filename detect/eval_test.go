@@ -6,13 +6,15 @@ package detect
 // gettext catalogs Debian packages install, put in the shapes of real
 // files (web pages, JSON, CSV, SRT, e-mail, source code, single
 // sentences), encoded as each language is in the wild, and cut into
-// prefixes of 32, 128 and 512 bytes (detected with DetectPrefix). It runs
+// prefixes of 32, 128 and 512 bytes (detected with DetectPrefix), and logs
+// whose first 64 KiB are ASCII (detected with DetectReader). It runs
 // when DETECT_EVAL names the set's folder; DETECT_EVAL_SPLIT picks the
 // split ("test", the default, or "dev", the one tuning may look at, or
 // "all"). It reports accuracy, the reliability table (confidence bucket →
 // share right) and the answers that do not decode their sample.
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -101,9 +103,15 @@ func TestEval(t *testing.T) {
 		}
 		prefix := s.prefix > 0
 		var res Result
-		if prefix {
+		switch {
+		case prefix:
 			res = DetectPrefix(b)
-		} else {
+		case s.shape == "log":
+			res, err = DetectReader(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+		default:
 			res = Detect(b)
 		}
 		best := res.Best()

@@ -4,7 +4,8 @@
 // packages install under /usr/share/locale, written by each package's
 // translators. The text is put into the shapes files have in the wild (web
 // pages with markup and scripts, JSON, CSV, SRT subtitles, e-mail with
-// headers, source code with comments, single sentences), encoded in the
+// headers, source code with comments, single sentences, logs whose first
+// 64 KiB are ASCII), encoded in the
 // encodings used for each language, and cut into prefixes of 32, 128 and
 // 512 bytes. Every sample decodes strictly with its label.
 //
@@ -84,7 +85,7 @@ var locales = []struct {
 // unicodeEncs are the UTF forms every language is also written in.
 var unicodeEncs = []string{"utf-8", "utf-8", "utf-16le", "utf-8-bom"}
 
-var shapes = []string{"text", "html", "json", "csv", "srt", "mail", "code", "sentence"}
+var shapes = []string{"text", "html", "json", "csv", "srt", "mail", "code", "sentence", "log"}
 
 func main() {
 	src := flag.String("src", "/usr/share/locale", "folder of locale folders with LC_MESSAGES/*.mo")
@@ -137,7 +138,7 @@ func main() {
 					count++
 				}
 				write("", b, 0)
-				if shape != "sentence" {
+				if shape != "sentence" && shape != "log" {
 					for _, n := range []int{32, 128, 512} {
 						if len(b) > n {
 							write(fmt.Sprintf("-head%d", n), b[:n], n)
@@ -349,6 +350,15 @@ func build(shape string, lines []string, rng *rand.Rand, tag string) string {
 		fmt.Fprintf(&b, "int main(void)\n{\n\tputs(_(\"%s\"));\n\treturn 0;\n}\n", strings.ReplaceAll(sentence(lines, rng), "\"", "'"))
 	case "sentence":
 		b.WriteString(sentence(lines, rng))
+	case "log":
+		// A log whose first 64 KiB and more are ASCII.
+		n := 70<<10 + rng.IntN(60<<10)
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "2024-05-14T09:%02d:%02d.%03dZ INFO worker-%d request id=%08x path=/api/v1/items/%d status=200 bytes=%d\n", i/60%60, i%60, rng.IntN(1000), rng.IntN(8), rng.Uint32(), rng.IntN(100000), rng.IntN(65536))
+		}
+		for i := 0; i < 3+rng.IntN(10); i++ {
+			fmt.Fprintf(&b, "2024-05-14T10:00:%02d.000Z WARN %s\n", i, lines[rng.IntN(len(lines))])
+		}
 	}
 	return b.String()
 }

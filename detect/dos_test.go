@@ -1,0 +1,19 @@
+package detect
+
+import "testing"
+
+// TestDOSPages checks that text in the DOS code pages is detected (the
+// pages are candidates), with sentences written for this test.
+func TestDOSPages(t *testing.T) {
+	for _, tc := range []struct{ enc, text string }{
+		{"ibm850", "Die Größe der Datei überschreitet das zulässige Limit. Änderungen wurden nicht gespeichert, bitte prüfen Sie die Einstellungen."},
+		{"ibm857", "Dosya boyutu izin verilen sınırı aşıyor. Değişiklikler kaydedilmedi, lütfen ayarları kontrol edip işlemi yeniden başlatın."},
+		{"ibm862", "הקובץ גדול מדי ולא ניתן לשמור את השינויים. אנא בדקו את ההגדרות ונסו שוב מאוחר יותר."},
+		{"cp1125", "Файл завеликий, зміни не збережено. Будь ласка, перевірте налаштування і спробуйте ще раз пізніше."},
+	} {
+		b := encodeAs(t, tc.enc, tc.text)
+		if c, ok := rightText(t, b, tc.text); !ok {
+			t.Errorf("%s: got %+v", tc.enc, c)
+		}
+	}
+}
