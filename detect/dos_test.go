@@ -17,3 +17,24 @@ func TestDOSPages(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF16Alphabetic checks that UTF-16 without a byte-order mark of an
+// alphabet beyond Latin-1 (most high bytes one value below 0x20) is
+// answered at once, without the legacy readings.
+func TestUTF16Alphabetic(t *testing.T) {
+	for _, s := range []string{
+		"Съешь же ещё этих мягких французских булок, да выпей чаю.",
+		"Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.",
+		"זה טקסט קצר בעברית שנכתב לבדיקה הזאת.",
+	} {
+		for _, be := range []bool{false, true} {
+			b := encodeUTF16(s, be)
+			res := Detect(b)
+			c := res.Best()
+			got, ok := decodeAs(c.Encoding, c.BOM, b)
+			if !ok || got != s || c.Confidence < 0.99 || len(res.Candidates) != 1 {
+				t.Errorf("%q (big-endian %v): got %+v", s, be, res.Candidates)
+			}
+		}
+	}
+}

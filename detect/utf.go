@@ -435,6 +435,10 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		}
 		var scripts [13]int
 		n, bad, zeroHi := 0, 0, 0
+		// block counts the units of each alphabetic block below U+2000
+		// (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, Georgian) by
+		// their high byte.
+		var block [0x20]int
 		var runes [512]rune
 		nr := 0
 		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
@@ -447,6 +451,8 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 			n++
 			if u < 0x100 && u != 0 {
 				zeroHi++
+			} else if u >= 0x100 && u < 0x2000 {
+				block[u>>8]++
 			}
 			if !textRune(u) {
 				bad++
@@ -464,10 +470,18 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		if be {
 			name = "utf-16be"
 		}
-		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 {
+		// Text in one alphabet beyond Latin-1: most units in its block,
+		// nearly all the others ASCII. Legacy text would need a control
+		// byte (01–1F) at every other position.
+		topBlock := 0
+		for h := 1; h < len(block); h++ {
+			topBlock = max(topBlock, block[h])
+		}
+		alphabetic := bad == 0 && topBlock*4 >= n && (zeroHi+topBlock)*10 >= n*9
+		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 || alphabetic {
 			c := utfCandidate(t, name, false)
 			c.Confidence = 0.99
-			c.Language = guessLanguage(t, runes[:nr])
+			c.Language = guessLanguage(t, runes[:min(nr, langRunes)])
 			return u16result{ok: true, sure: true, cand: c}
 		}
 		// Concentration: letters of one writing system (plus common
