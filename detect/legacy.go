@@ -174,6 +174,9 @@ var asciiTrailCost = func() (t [128]uint8) {
 // weighed against a UTF-16 reading. The statistics look at sample, which
 // holds text of b from offset off up to offset end (statsOffset,
 // focusSample); a multi-byte reading scores the scoreLimit bytes from off.
+// The stages run in order: the ASCII evidence, the single-byte readings
+// (single.go), the multi-byte readings (multi.go), then the leading
+// reading is confirmed by its decoder.
 func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
 	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
@@ -181,246 +184,12 @@ func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, h
 			present = append(present, byte(c))
 		}
 	}
-	out := w.out[:0]
-	id := 0
-
-	// Single-byte: validity from the histogram, a quick unigram score per
-	// language, then bigram scores for the most promising readings.
-	finalists := w.finalists[:0]
-	// ASCII text is read alike by every candidate, but it tells languages
-	// apart. A language written in Latin letters is charged for it by its
-	// own model, or, when cheaper, like any other language (and any CJK
-	// reading): what the reference Latin model (English) charges, plus a
-	// small toll per ASCII letter. Latin words inside other text are common
-	// (markup, names, quotations), but each language explains its own words
-	// best.
-	ref := t.byTag["en"]
-	// The steps between ASCII bytes are counted once and scored per
-	// language from the counts, by the bigram model: the language chosen
-	// for each encoding in the quick round is then the one that explains
-	// the ASCII text best, which in Latin-script text is most of the
-	// evidence.
-	steps := &w.steps
-	steps.count(sample)
-	var sampleLetters int32
-	for _, c := range sample {
-		if c|0x20 >= 'a' && c|0x20 <= 'z' {
-			sampleLetters++
-		}
-	}
-	if w.gen++; w.gen == 0 {
-		clear(w.loGen) // the call counter wrapped around
-		w.gen = 1
-	}
-	asciiOf := func(m *langModel) int32 {
-		if w.loGen[m.idx] != w.gen {
-			w.lo[m.idx] = steps.score(m)
-			w.loGen[m.idx] = w.gen
-		}
-		return w.lo[m.idx]
-	}
-	quickASCII := func(m *langModel) int32 {
-		if ref == nil {
-			return asciiOf(m)
-		}
-		foreign := asciiOf(ref) + sampleLetters*latinToll
-		if !m.latin {
-			return foreign
-		}
-		return min(asciiOf(m), foreign)
-	}
-	for _, e := range t.singles {
-		ok := hist[0] == 0 || e.sb[0] == 0
-		for _, c := range present {
-			if e.sb[c] < 0 {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		var first, second quick
-		first.cost, second.cost = 1<<30, 1<<30
-		for _, p := range e.pairs {
-			q := quickASCII(p.m)
-			for _, c := range present {
-				q += int32(hist[c]) * p.cost[c]
-			}
-			if q < first.cost {
-				second = first
-				first = quick{p, q}
-			} else if q < second.cost {
-				second = quick{p, q}
-			}
-		}
-		if first.p != nil {
-			finalists = append(finalists, first)
-		}
-		if second.p != nil {
-			finalists = append(finalists, second)
-		}
-	}
-	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
-	if len(finalists) > maxFinalists {
-		finalists = finalists[:maxFinalists]
-	}
-	// Readings far behind on the unigram score do not catch up on bigrams.
-	if len(finalists) > 0 {
-		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
-		for i, f := range finalists {
-			if f.cost > cut {
-				finalists = finalists[:i]
-				break
-			}
-		}
-	}
-	refASCII := int32(1 << 30)
-	if ref != nil {
-		refASCII = asciiOf(ref)
-	}
-	if cap(w.pos) < len(sample) {
-		w.pos = make([]int32, 0, len(sample))
-	}
-	pos := w.pos[:0] // positions of non-ASCII bytes
-	if len(finalists) > 0 {
-		for i, c := range sample {
-			if c >= 0x80 {
-				pos = append(pos, int32(i))
-			}
-		}
-	}
-	parts := w.parts[:0]
-	// The non-ASCII bytes are scored in two rounds: all finalists on the
-	// first ones, then only those still within reach on the rest.
-	head, tail := pos, pos[:0]
-	if len(pos) > firstRound {
-		head, tail = pos[:firstRound], pos[firstRound:]
-	}
-	for _, f := range finalists {
-		lo := asciiOf(f.p.m)
-		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
-		if f.p.m.latin && lo < refASCII {
-			refASCII = lo
-		}
-	}
-	foreignASCII := refASCII + sampleLetters*latinToll
-	bestHead := int32(1 << 30)
-	for i := range parts {
-		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreignASCII {
-			parts[i].lo = foreignASCII
-		}
-		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
-	}
-	if len(tail) > 0 {
-		kept := parts[:0]
-		for _, p := range parts {
-			if p.hi+p.lo > bestHead+roundMargin {
-				continue
-			}
-			p.hi += p.p.scoreHigh(sample, tail)
-			kept = append(kept, p)
-		}
-		parts = kept
-	}
-	// Beyond the sample, a byte that a reading takes for a control
-	// character still counts against it.
-	tailHist := &w.tailHist
-	*tailHist = [256]int32{}
-	if len(b) > end {
-		for _, c := range b[end:] {
-			if c >= 0x80 {
-				tailHist[c]++
-			}
-		}
-	}
-	tailCost := func(p *sbPair) int32 {
-		var t int32
-		for _, c := range present {
-			if p.sym[c] == symControl {
-				t += tailHist[c] * p.emit[c]
-			}
-		}
-		return t
-	}
-	bestOf := func(e *enc) (int, bool) {
-		for i := range out {
-			if out[i].e == e {
-				return i, true
-			}
-		}
-		return 0, false
-	}
-	for _, f := range parts {
-		shaped := f.p.shape.cost(sh)
-		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p) + shaped
-		if i, seen := bestOf(f.p.e); seen {
-			if cost < out[i].cost {
-				out[i].runnerUp = out[i].cost
-				out[i].cost, out[i].lang, out[i].shape = cost, f.p.m.tag, shaped
-			} else {
-				out[i].runnerUp = min(out[i].runnerUp, cost)
-			}
-			continue
-		}
-		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost, runnerUp: 1 << 30, shape: shaped})
-	}
-	// A language that another explains almost as well is not reported.
-	for i := range out {
-		if out[i].runnerUp-out[i].cost < langMargin {
-			out[i].lang = ""
-		}
-	}
-	// Readings that decode the input to the same text share an identifier.
-	for i := range out {
-		if out[i].same != 0 {
-			continue
-		}
-		id++
-		out[i].same = id
-		for j := i + 1; j < len(out); j++ {
-			if out[j].same == 0 && sameSingle(out[i].e, out[j].e, present) {
-				out[j].same = id
-			}
-		}
-	}
-
-	// Multi-byte encodings.
+	w.present = present
+	ae := newASCIIEvidence(t, sample, w)
+	out := singleScored(t, b, end, sample, hist, sh, &ae, w)
+	id := groupSingles(out, present)
 	if len(present) > 0 {
-		var groups [4]struct {
-			name string
-			id   int
-		}
-		for _, e := range t.multis {
-			cost, ok := e.mb.score(b, off, atEOF, &asciiTrailCost)
-			if !ok {
-				continue
-			}
-			cost += foreignASCII
-			if !e.valid(b, atEOF) {
-				continue
-			}
-			shaped := e.mb.shape.cost(sh)
-			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped}
-			if g := multiGroup(e.name); g != "" {
-				for k := range groups {
-					if groups[k].name == g {
-						s.same = groups[k].id
-						break
-					}
-					if groups[k].name == "" {
-						id++
-						groups[k].name, groups[k].id = g, id
-						s.same = id
-						break
-					}
-				}
-			} else {
-				id++
-				s.same = id
-			}
-			out = append(out, s)
-		}
+		out = multiScored(t, b, off, atEOF, sh, &ae, out, id)
 	}
 	// Every single-byte candidate decodes b: its table, which says so, was
 	// made by its decoder one byte at a time, and single-byte decoders have
@@ -432,7 +201,7 @@ func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, h
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
-	w.present, w.finalists, w.pos, w.parts, w.out = present, finalists, pos, parts, out
+	w.out = out
 	return out
 }
 
