@@ -89,6 +89,20 @@
 // language is reported only when it leads the next language by 2 nats;
 // on very short inputs it is often left out.
 //
+// # The pipeline
+//
+// Bytes pass the stages in one direction, each in its own file:
+// stream.go keeps the state of a streaming input (the head, the ASCII
+// skipped, the window after it) and hands the examined bytes to detectIn
+// (detect.go), which runs quickStage (structure.go: empty input,
+// byte-order mark, valid UTF-8), gather (evidence.go: the histogram, the
+// UTF-8 census, the statistics sample), structureStage (structure.go,
+// with utf.go and sevenbit.go: ASCII and the 7-bit encodings, UTF-32 and
+// UTF-16 without a mark), statisticalStage (legacy.go: the single-byte
+// readings in single.go, the multi-byte ones in multi.go, UTF-16 weighed
+// beside them), and calibrated (rank.go: confidences, ranking, mostly-UTF-8
+// input).
+//
 // # Whole inputs and prefixes
 //
 // Detect takes b as the whole input: a character cut by its end is

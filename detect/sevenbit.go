@@ -307,3 +307,91 @@ func validISO2022CN(b []byte, atEOF bool, gb *mbTable) (chars int, ok bool) {
 	}
 	return chars, designated
 }
+
+// iso2022Stage recognises the 7-bit ISO 2022 encodings by their
+// designation escapes, and HZ by its shift sequences.
+func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
+	var name string
+	switch {
+	case bytes.Contains(b, []byte("\x1b$)C")):
+		name = "iso-2022-kr"
+	case bytes.Contains(b, []byte("\x1b$)A")) || bytes.Contains(b, []byte("\x1b$)G")) || bytes.Contains(b, []byte("\x1b$*H")):
+		name = "iso-2022-cn"
+	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")):
+		name = "iso-2022-jp"
+	default:
+		return Candidate{}, false
+	}
+	e := t.encs[name]
+	if e == nil && name == "iso-2022-kr" {
+		// The registry has no ISO-2022-KR codec (WHATWG maps the label to
+		// its replacement encoding): check the structure of RFC 1557
+		// here, and report the encoding without a Charset.
+		if euckr := t.encs["euc-kr"]; euckr != nil && euckr.mb != nil && validISO2022KR(b, atEOF, euckr.mb) {
+			return Candidate{Encoding: "iso-2022-kr", Confidence: 0.99, Language: "ko"}, true
+		}
+		return Candidate{}, false
+	}
+	if e == nil && name == "iso-2022-cn" {
+		if gbk := t.encs["gbk"]; gbk != nil && gbk.mb != nil {
+			if n, ok := validISO2022CN(b, atEOF, gbk.mb); ok && n > 0 {
+				return Candidate{Encoding: "iso-2022-cn", Confidence: sevenBitConfidence(n), Language: "zh-Hans"}, true
+			}
+		}
+		return Candidate{}, false
+	}
+	if e == nil || !e.valid(b, atEOF) {
+		return Candidate{}, false
+	}
+	c := Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: e.lang}
+	return c, true
+}
+
+// validISO2022KR reports whether b is ISO-2022-KR as RFC 1557 §2 defines
+// it: 7-bit bytes; the designation ESC $ ) C, at the start of a line,
+// before the first shift out (SO, 0E); between SO and shift in (SI, 0F)
+// pairs of bytes 21-7E, each a KS X 1001 character (the same pair with
+// the high bits set is a character of EUC-KR, whose table is mt); a line
+// ends in ASCII. With atEOF false the input may end inside a pair.
+func validISO2022KR(b []byte, atEOF bool, mt *mbTable) bool {
+	const designation = "\x1b$)C"
+	designated, shifted, lineStart := false, false, true
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c >= 0x80:
+			return false
+		case c == 0x1B:
+			if shifted || !lineStart || designated || !bytes.HasPrefix(b[i:], []byte(designation)) {
+				return false
+			}
+			designated = true
+			i += len(designation)
+			continue
+		case c == 0x0E:
+			if !designated || shifted {
+				return false
+			}
+			shifted = true
+		case c == 0x0F:
+			if !shifted {
+				return false
+			}
+			shifted = false
+		case shifted:
+			if i+1 >= len(b) {
+				return !atEOF
+			}
+			d := b[i+1]
+			if c < 0x21 || c > 0x7E || d < 0x21 || d > 0x7E || mt.pair[int(c&0x7F)<<8|int(d|0x80)] == bad {
+				return false
+			}
+			i += 2
+			lineStart = false
+			continue
+		}
+		lineStart = c == '\n' || c == '\r'
+		i++
+	}
+	return designated && (!shifted || !atEOF)
+}

@@ -262,3 +262,179 @@ func groupSingles(out []scored, present []byte) int {
 	}
 	return id
 }
+
+// score is the bigram cost of b read through the pair, in two parts: the
+// steps that touch a non-ASCII byte, and the steps between two ASCII bytes
+// (the same text under every ASCII-compatible reading, but evidence of the
+// language). It is the reference for scoreHigh and asciiScore.
+func (p *sbPair) score(b []byte) (high, ascii int32) {
+	m := p.m
+	S := m.S
+	big := m.bigram
+	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
+	for _, c := range b {
+		s, cc := p.sym[c], p.cas[c]
+		if c >= 0x80 {
+			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+			prevHigh = true
+		} else if prevHigh {
+			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc])
+			prevHigh = false
+		} else {
+			// Steps between two ASCII bytes use the bigram model alone.
+			ascii += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
+		}
+		prev2, prev, pc = prev, s, cc
+	}
+	return high, ascii
+}
+
+// scoreHigh is the first result of score, computed from the positions of
+// the non-ASCII bytes of b only.
+func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
+	m := p.m
+	if m.tri != nil {
+		return p.scoreHighTri(b, pos)
+	}
+	S := m.S
+	big := m.bigram
+	var cost int32
+	for _, i := range pos {
+		prev, pc := uint8(symSpace), uint8(0)
+		if i > 0 {
+			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
+		}
+		c := b[i]
+		s, cc := p.sym[c], p.cas[c]
+		cost += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			n := b[j]
+			cost += int32(big[int(s)*S+int(p.sym[n])]) + int32(m.caseT[cc*3+p.cas[n]])
+		}
+	}
+	return cost
+}
+
+// scoreHighTri is scoreHigh for a model with trigrams.
+func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
+	m := p.m
+	var cost int32
+	for _, i := range pos {
+		prev2, prev, pc := uint8(symSpace), uint8(symSpace), uint8(0)
+		if i > 0 {
+			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
+		}
+		if i > 1 {
+			prev2 = p.sym[b[i-2]]
+		}
+		c := b[i]
+		s, cc := p.sym[c], p.cas[c]
+		cost += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			n := b[j]
+			cost += m.step(prev, s, p.sym[n]) + int32(m.caseT[cc*3+p.cas[n]])
+		}
+	}
+	return cost
+}
+
+// quick is a reading scored by its unigram costs.
+type quick struct {
+	p    *sbPair
+	cost int32
+}
+
+// part is a reading scored in parts: its non-ASCII steps and its ASCII
+// steps.
+type part struct {
+	p      *sbPair
+	hi, lo int32
+}
+
+// asciiSteps counts the steps between two ASCII bytes of a text, so that
+// scoring them under many models costs one pass over the text.
+type asciiSteps struct {
+	counted bool
+	n       [128 * 128]uint16
+	pairs   []uint16 // the distinct steps, as prev<<7 | next
+	first   int8     // the first byte, scored after a space; -1 if none
+}
+
+func (a *asciiSteps) count(b []byte) {
+	for _, k := range a.pairs {
+		a.n[k] = 0
+	}
+	a.pairs = a.pairs[:0]
+	a.counted = true
+	a.first = -1
+	prevASCII := true
+	prev := byte(' ')
+	for i, c := range b {
+		if c >= 0x80 {
+			prevASCII = false
+			continue
+		}
+		if prevASCII {
+			if i == 0 {
+				a.first = int8(c)
+			} else {
+				k := uint16(prev)<<7 | uint16(c)
+				if a.n[k] == 0 {
+					a.pairs = append(a.pairs, k)
+				}
+				if a.n[k] < 0xFFFF {
+					a.n[k]++
+				}
+			}
+		}
+		prev, prevASCII = c, true
+	}
+}
+
+// score is asciiScore(m, b) for the counted text b.
+func (a *asciiSteps) score(m *langModel) int32 {
+	S := m.S
+	var cost int32
+	if a.first >= 0 {
+		s, c := m.asym[a.first], m.acase[a.first]
+		cost += int32(m.bigram[symSpace*S+int(s)]) + int32(m.caseT[c])
+	}
+	for _, k := range a.pairs {
+		p, n := k>>7, k&0x7F
+		cost += int32(a.n[k]) * (int32(m.bigram[int(m.asym[p])*S+int(m.asym[n])]) + int32(m.caseT[m.acase[p]*3+m.acase[n]]))
+	}
+	return cost
+}
+
+// asciiScore is the cost under m of the steps between two ASCII bytes.
+func asciiScore(m *langModel, b []byte) int32 {
+	var cost int32
+	S := m.S
+	prev, pc, prevASCII := uint8(symSpace), uint8(0), true
+	for _, c := range b {
+		if c >= 0x80 {
+			prevASCII = false
+			continue
+		}
+		s, cc := m.asym[c], m.acase[c]
+		if prevASCII {
+			cost += int32(m.bigram[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
+		}
+		prev, pc, prevASCII = s, cc, true
+	}
+	return cost
+}
+
+// sameSingle reports whether two single-byte encodings decode the bytes
+// present identically.
+func sameSingle(a, b *enc, present []byte) bool {
+	if a.sb == nil || b.sb == nil {
+		return false
+	}
+	for _, c := range present {
+		if a.sb[c] != b.sb[c] {
+			return false
+		}
+	}
+	return true
+}

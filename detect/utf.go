@@ -7,8 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
-	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/internal/simd"
 )
 
 // utfCandidate returns a candidate for one of the UTF encodings.
@@ -105,121 +103,6 @@ func validUTF8(b []byte, atEOF bool) (multi int, ok bool) {
 		i += size
 	}
 	return multi, true
-}
-
-// utf8Census counts, in an input read as UTF-8, the well-formed
-// multi-byte characters and the malformed sequences.
-type utf8Census struct {
-	multi, bad int
-	// first is the offset of the first malformed sequence, -1 when none.
-	first int
-}
-
-// valid reports whether the input is UTF-8 with a non-ASCII character.
-func (c utf8Census) valid() bool { return c.bad == 0 && c.multi > 0 }
-
-// mostly reports whether the input is UTF-8 but for a few malformed
-// sequences: at least mostlyRatio well-formed multi-byte characters for
-// each malformed sequence.
-func (c utf8Census) mostly() bool {
-	return c.bad > 0 && c.multi >= mostlyMin && c.multi >= mostlyRatio*c.bad
-}
-
-// The least evidence for "mostly UTF-8": legacy text seldom forms a
-// well-formed UTF-8 sequence (a lead C2–F4 followed by the right number of
-// bytes 80–BF), and almost every non-ASCII letter of it is a malformed
-// one.
-const (
-	mostlyMin   = 3
-	mostlyRatio = 4
-)
-
-// censusUTF8 reads b as UTF-8 with the SIMD validator. It stops counting
-// once the malformed sequences are too many for the input to be mostly
-// UTF-8. With atEOF false, a character cut by the end of b is not counted
-// as malformed.
-func censusUTF8(b []byte, atEOF bool) utf8Census {
-	c := utf8Census{first: -1}
-	// Valid input, the common case, is checked in one call, and its
-	// characters counted only as far as utf8Confidence needs.
-	if n, kind, blen := simd.ValidateUTF8(b); n == len(b) || kind == encoding.Truncated && !atEOF && n+blen == len(b) {
-		c.multi = fewLeads(b[:n], 3)
-		return c
-	}
-	for i := 0; i < len(b); {
-		n, kind, blen := simd.ValidateUTF8(b[i:])
-		c.multi += countLeads(b[i : i+n])
-		i += n
-		if i == len(b) {
-			break
-		}
-		if kind == encoding.Truncated && !atEOF && i+blen == len(b) {
-			break
-		}
-		if c.first < 0 {
-			c.first = i
-		}
-		c.bad++
-		if c.bad > 8 && c.bad*mostlyRatio > c.multi {
-			break // not mostly UTF-8: the rest is not needed
-		}
-		i += max(blen, 1)
-	}
-	return c
-}
-
-// countLeads counts the lead bytes of multi-byte characters in valid UTF-8.
-func countLeads(b []byte) int {
-	n := 0
-	for _, c := range b {
-		if c >= 0xC0 {
-			n++
-		}
-	}
-	return n
-}
-
-// fewLeads is countLeads, counting no further than max.
-func fewLeads(b []byte, max int) int {
-	n := 0
-	for _, c := range b {
-		if c >= 0xC0 {
-			if n++; n == max {
-				break
-			}
-		}
-	}
-	return n
-}
-
-// mostlyConfidence is the confidence of UTF-8 for input that is UTF-8 but
-// for a few malformed sequences: below what a conversion acts on without
-// being asked (0.9), and well above any legacy reading.
-func mostlyConfidence(c utf8Census) float64 {
-	if c.multi >= 20*c.bad {
-		return 0.8
-	}
-	return 0.6
-}
-
-// mostlyUTF8 puts UTF-8 with its malformed sequences counted in front of
-// the legacy readings of an input that is mostly UTF-8.
-func mostlyUTF8(t *tables, b []byte, c utf8Census, legacy Result) Result {
-	u := utfCandidate(t, "utf-8", false)
-	u.Confidence = mostlyConfidence(c)
-	u.Language = guessLanguageUTF8(t, b)
-	u.Invalid = c.bad
-	u.FirstInvalid = int64(c.first)
-	out := Result{Candidates: make([]Candidate, 0, len(legacy.Candidates)+1)}
-	out.Candidates = append(out.Candidates, u)
-	for _, l := range legacy.Candidates {
-		l.Confidence = round3(l.Confidence * (1 - u.Confidence))
-		out.Candidates = append(out.Candidates, l)
-	}
-	if len(out.Candidates) > maxCandidates {
-		out.Candidates = out.Candidates[:maxCandidates]
-	}
-	return out
 }
 
 // utf8Confidence grows with the number of multi-byte characters: legacy
