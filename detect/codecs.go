@@ -165,6 +165,24 @@ var specs = []encSpec{
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
 }
 
+// registrySingles lists the registry's ASCII-compatible single-byte
+// charsets, so that every code page ucs decodes is a candidate, those
+// added to the registry later included. The ones that specs lists come
+// first there and keep their page counts (buildTables skips a charset it
+// has seen); the others are rare in the crawl, and get the prior of the
+// DOS pages. A charset whose letters cover no language model (x-user-
+// defined) pairs with no model and is left out.
+func registrySingles() []encSpec {
+	var out []encSpec
+	for _, cs := range charset.List() {
+		if cs.Family != "single-byte" || !cs.ASCIICompatible || cs.Codec == nil {
+			continue
+		}
+		out = append(out, encSpec{name: cs.Name, kind: kindSingle, pages: pagesDOS})
+	}
+	return out
+}
+
 // enc is an encoding the detector can use: a strict decoder, and the
 // tables derived from it.
 type enc struct {

@@ -136,7 +136,7 @@ func buildTables() *tables {
 		m.shape16 = utf16Shape(m)
 	}
 	seen := map[*charset.Charset]bool{}
-	for _, s := range specs {
+	for _, s := range append(specs, registrySingles()...) {
 		e := resolve(s)
 		if e == nil {
 			continue

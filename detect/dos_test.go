@@ -1,6 +1,10 @@
 package detect
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ucskit/ucs/charset"
+)
 
 // TestDOSPages checks that text in the DOS code pages is detected (the
 // pages are candidates), with sentences written for this test.
@@ -35,6 +39,25 @@ func TestUTF16Alphabetic(t *testing.T) {
 			if !ok || got != s || c.Confidence < 0.99 || len(res.Candidates) != 1 {
 				t.Errorf("%q (big-endian %v): got %+v", s, be, res.Candidates)
 			}
+		}
+	}
+}
+
+// TestRegistryCandidates checks that every ASCII-compatible single-byte
+// charset of the registry whose letters some language model covers is a
+// candidate, not only the ones the detector names.
+func TestRegistryCandidates(t *testing.T) {
+	tab := getTables()
+	in := map[*charset.Charset]bool{}
+	for _, e := range tab.singles {
+		in[e.cs] = true
+	}
+	for _, cs := range charset.List() {
+		if cs.Family != "single-byte" || !cs.ASCIICompatible || cs.Codec == nil || cs.Name == "x-user-defined" || cs.Name == "us-ascii" {
+			continue
+		}
+		if !in[cs] {
+			t.Errorf("%s is not a candidate", cs.Name)
 		}
 	}
 }
