@@ -42,3 +42,29 @@ func FuzzDetect(f *testing.F) {
 }
 
 func asciiOnly(b []byte) bool { return simdASCII(b) == len(b) }
+
+// FuzzDetector checks the streaming form: fed in two pieces, split
+// anywhere, a Detector agrees with Detect on an input it examines whole,
+// and its answer for the first piece alone never panics nor claims
+// us-ascii for a non-ASCII byte.
+func FuzzDetector(f *testing.F) {
+	for _, s := range []string{"", "caf\xe9", "\xEF\xBB\xBFab", "~{VP~}", "\x1b$B$3$s\x1b(B", "\xD0\x9F\xD1\x80\xFF"} {
+		f.Add([]byte(s), uint16(1))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, split uint16) {
+		if len(b) > ReaderPrefix {
+			return
+		}
+		k := int(split) % (len(b) + 1)
+		d := NewDetector()
+		d.Feed(b[:k], false)
+		if c := d.Result().Best(); c.Encoding == "us-ascii" && !asciiOnly(b[:k]) {
+			t.Fatalf("% X: us-ascii for a prefix with a non-ASCII byte", b[:k])
+		}
+		d.Feed(b[k:], true)
+		got, want := d.Result(), Detect(b)
+		if len(got.Candidates) != len(want.Candidates) || (len(got.Candidates) > 0 && got.Best() != want.Best()) {
+			t.Fatalf("% X split at %d: Detector %+v, Detect %+v", b, k, got.Best(), want.Best())
+		}
+	})
+}
