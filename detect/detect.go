@@ -149,7 +149,7 @@ func buildTables() *tables {
 		}
 		switch s.kind {
 		case kindSingle:
-			if e.newT == nil || !buildSingle(e) {
+			if e.newT == nil || !buildSingle(e) || sameTable(t.singles, e) {
 				continue
 			}
 			for _, m := range t.models {
@@ -180,6 +180,18 @@ func buildTables() *tables {
 		t.encs[s.name] = e
 	}
 	return t
+}
+
+// sameTable reports whether a single-byte encoding already listed decodes
+// every byte as e does (ISO-8859-8-I and ISO-8859-8): the later one would
+// only repeat the earlier one's readings.
+func sameTable(singles []*enc, e *enc) bool {
+	for _, o := range singles {
+		if *o.sb == *e.sb {
+			return true
+		}
+	}
+	return false
 }
 
 // scored is a candidate during ranking; cost is in 1/8 nat, lower is

@@ -102,8 +102,13 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 		first.cost, second.cost = 1<<30, 1<<30
 		for _, p := range e.pairs {
 			q := ae.quick(p.m)
-			for _, c := range present {
+			// The costs are not negative: a reading already at the second
+			// best cannot place, and the rest of its sum is not needed.
+			for i, c := range present {
 				q += int32(hist[c]) * p.cost[c]
+				if i&15 == 15 && q >= second.cost {
+					break
+				}
 			}
 			if q < first.cost {
 				second = first
