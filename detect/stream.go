@@ -203,7 +203,11 @@ func (d *Detector) evidence() bool {
 // starts the detector's window on the line of the first byte that is not
 // plain ASCII.
 func (d *Detector) probe(ra io.ReaderAt, base, size int64) {
-	if d.winAt >= 0 || !d.plain || d.last || size <= d.n {
+	if d.winAt >= 0 || !d.plain || d.last {
+		return
+	}
+	if size <= d.n {
+		d.last = size == d.n && !d.unexamined // the scan read it all
 		return
 	}
 	buf := make([]byte, ReaderPrefix)

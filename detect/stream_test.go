@@ -110,6 +110,11 @@ func TestHugeASCII(t *testing.T) {
 	if c := res.Best(); c.Encoding != "us-ascii" || c.Confidence >= 1 {
 		t.Errorf("huge ASCII: got %+v", c)
 	}
+	// A seekable input that ends where the scan stops is read to its end.
+	res, _ = DetectReader(&asciiFile{size: asciiScanLimit})
+	if c := res.Best(); c.Encoding != "us-ascii" || c.Confidence != 1 {
+		t.Errorf("ASCII input of exactly the scan limit: got %+v", c)
+	}
 	small := asciiLog(1 << 20)
 	res, _ = DetectReader(bytes.NewReader(small))
 	if c := res.Best(); c.Encoding != "us-ascii" || c.Confidence != 1 {
