@@ -1,12 +1,14 @@
 package detect
 
 import (
+	"bytes"
 	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // utfCandidate returns a candidate for one of the UTF encodings.
@@ -429,9 +431,24 @@ func decodeSome(b []byte, name string) []rune {
 	return out
 }
 
+// guessLanguageUTF8 guesses the language of UTF-8 text from the
+// characters around its first non-ASCII one: in Latin-script text the
+// letters with diacritics are the best evidence, and they narrow the
+// models to score.
 func guessLanguageUTF8(t *tables, b []byte) string {
+	if p := simd.ASCIIPrefix(b); p > langContext && p < len(b) {
+		start := p - langContext
+		if i := bytes.IndexByte(b[start:p], ' '); i >= 0 {
+			start += i + 1
+		}
+		b = b[start:]
+	}
 	return guessLanguage(t, decodeSome(b, "utf-8"))
 }
+
+// langContext is the most ASCII text before the first non-ASCII character
+// that the language guess of UTF-8 text reads.
+const langContext = 48
 
 // minLetters is the fewest letters on which guessLanguage names a
 // language; below, the bigram models tell related languages apart no
