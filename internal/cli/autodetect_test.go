@@ -99,3 +99,16 @@ func TestDetectInvalidJSON(t *testing.T) {
 		t.Errorf("%s lacks %s", out, want)
 	}
 }
+
+// TestDetectHugeASCIIHead checks that ucs detect finds the text at the end
+// of a regular file whose first 9 MiB are ASCII, reading a bounded part.
+func TestDetectHugeASCIIHead(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.log")
+	head := bytes.Repeat([]byte("2026-11-25 INFO plain ASCII log line\n"), 9<<20/37)
+	sjis := []byte("\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x95\xb6\x8f\xcd\x82\xc5\x82\xb7\x81\x42") // 日本語の文章です。
+	os.WriteFile(p, append(head, bytes.Repeat(append(sjis, '\n'), 20)...), 0o644)
+	out, errs, code := runCLI([]string{"detect", p}, nil)
+	if code != ExitOK || !strings.Contains(out, "shift_jis") {
+		t.Errorf("exit %d, got %q:\n%s", code, out, errs)
+	}
+}
