@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ucskit/ucs/charset"
@@ -63,6 +64,35 @@ func TestRegistryCandidates(t *testing.T) {
 		e := resolve(encSpec{name: cs.Name, kind: kindSingle})
 		if e == nil || !buildSingle(e) || !sameTable(tab.singles, e) {
 			t.Errorf("%s is not a candidate", cs.Name)
+		}
+	}
+}
+
+// TestValidUTF16Kernels checks that the SIMD path of validUTF16 agrees with
+// the scalar check, surrogate pairs split by its chunks included.
+func TestValidUTF16Kernels(t *testing.T) {
+	text := strings.Repeat("Größe 😀 текст ", 400)
+	for _, be := range []bool{false, true} {
+		u := encodeUTF16(text, be)
+		for _, n := range []int{64, 100, 2046, 2048, 3070, 3072, 6144, len(u) - 2, len(u)} {
+			for _, cut := range []int{0, 1, 2} {
+				b := u[:n-cut]
+				for _, atEOF := range []bool{true, false} {
+					if got, want := validUTF16(b, be, atEOF), validUTF16Scalar(b, be, atEOF); got != want {
+						t.Errorf("be %v, %d bytes, atEOF %v: %v, scalar %v", be, len(b), atEOF, got, want)
+					}
+				}
+			}
+		}
+		// An unpaired surrogate in the middle.
+		bad := append([]byte(nil), u...)
+		if be {
+			bad[1000], bad[1001] = 0xD8, 0x00
+		} else {
+			bad[1000], bad[1001] = 0x00, 0xD8
+		}
+		if validUTF16(bad, be, true) {
+			t.Errorf("be %v: unpaired surrogate passed", be)
 		}
 	}
 }

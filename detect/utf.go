@@ -133,8 +133,51 @@ func unit32(b []byte, be bool) uint32 {
 	return uint32(b[3])<<24 | uint32(b[2])<<16 | uint32(b[1])<<8 | uint32(b[0])
 }
 
-// validUTF16 reports whether b is UTF-16 with paired surrogates.
+// validUTF16 reports whether b is UTF-16 with paired surrogates. Input
+// that the SIMD converter takes whole is valid; the rest is judged by the
+// scalar check below.
 func validUTF16(b []byte, be, atEOF bool) bool {
+	if len(b) >= 64 && simdWholeUTF16(b, be) {
+		return true
+	}
+	return validUTF16Scalar(b, be, atEOF)
+}
+
+// utf16Buf is scratch space for simdWholeUTF16.
+var utf16Buf = sync.Pool{New: func() any { b := make([]byte, 3*4096/2); return &b }}
+
+// simdWholeUTF16 reports whether the SIMD UTF-16 to UTF-8 converter takes
+// all of b: every unit a character or half of a surrogate pair. The buffer
+// holds the UTF-8 of any chunk (at most 3 bytes per 2-byte unit), so the
+// converter stops early only at an unpaired surrogate, an odd last byte,
+// or a pair split by the chunk's end, which the next chunk then starts
+// with. Anything else is left to the scalar check.
+func simdWholeUTF16(b []byte, be bool) bool {
+	bp := utf16Buf.Get().(*[]byte)
+	defer utf16Buf.Put(bp)
+	dst := *bp
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 2*len(dst)/3)]
+		var ns int
+		if be {
+			_, ns = simd.UTF16BEToUTF8(dst, chunk)
+		} else {
+			_, ns = simd.UTF16LEToUTF8(dst, chunk)
+		}
+		if ns == len(chunk) {
+			b = b[ns:]
+			continue
+		}
+		if ns == 0 || len(chunk) == len(b) || ns != len(chunk)-2 {
+			return false
+		}
+		b = b[ns:] // a pair split by the chunk's end
+	}
+	return true
+}
+
+// validUTF16Scalar is validUTF16 unit by unit.
+func validUTF16Scalar(b []byte, be, atEOF bool) bool {
 	if len(b)%2 != 0 && atEOF {
 		return false
 	}
