@@ -68,3 +68,17 @@ func FuzzDetector(f *testing.F) {
 		}
 	})
 }
+
+// FuzzValidUTF16 compares the SIMD path of validUTF16 with the scalar
+// check.
+func FuzzValidUTF16(f *testing.F) {
+	f.Add([]byte("G\x00r\x00\xf6\x00\x3d\xd8\x00\xde"), true)
+	f.Add(bytes.Repeat([]byte{0x3d, 0xd8, 0x00, 0xde, 0x41, 0x00}, 30), false)
+	f.Fuzz(func(t *testing.T, b []byte, be bool) {
+		for _, atEOF := range []bool{true, false} {
+			if got, want := validUTF16(b, be, atEOF), validUTF16Scalar(b, be, atEOF); got != want {
+				t.Fatalf("% X (be %v, atEOF %v): %v, scalar %v", b, be, atEOF, got, want)
+			}
+		}
+	})
+}
