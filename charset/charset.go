@@ -25,13 +25,26 @@
 // Labels that WHATWG lacks are added per charset. As in WHATWG, gb2312
 // means GBK (strict GB 2312 is euc-cn or cp20936) and tis-620 means
 // windows-874 (TIS 620 itself is tis-620-2533).
+//
+// Register adds a charset of a program's own (any x/text
+// encoding.Encoding, through encoding.FromXText) to the registry; it cannot
+// take over a built-in label. For the web's label rules, under which
+// latin1 and ascii mean windows-1252, use package htmlcharset.
+//
+// Lookup costs no allocation for a known label and one small error value
+// for an unknown one; labels longer than MaxLabelLen are refused unread, so
+// untrusted labels (HTTP headers, MIME words, XML declarations) are cheap.
 package charset
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/suggest"
@@ -74,73 +87,185 @@ func (c *Charset) CanEncode() bool { return c.Codec != nil && c.Codec.CanEncode(
 // String returns the canonical name.
 func (c *Charset) String() string { return c.Name }
 
-var (
+// registry is one state of the set of charsets. Lookups read the current
+// state without locking; Register publishes a new state.
+type registry struct {
 	all    []*Charset
-	labels = map[string]*Charset{} // normalized label -> charset
-	loose  = map[string]*Charset{} // loosened label -> charset
+	labels map[string]*Charset // normalized label -> charset
+	loose  map[string]*Charset // loosened label -> charset
+	sugg   *suggestions        // built on first use, for UnknownError
+}
+
+var (
+	current    = newRegistry() // initialised before any init function runs
+	registerMu sync.Mutex      // serialises Register
 )
 
-// register adds c to the registry. It panics on a label that another
-// charset already claims, so that conflicts show up in every test run.
+func newRegistry() *atomic.Pointer[registry] {
+	var p atomic.Pointer[registry]
+	p.Store(&registry{labels: map[string]*Charset{}, loose: map[string]*Charset{}, sugg: new(suggestions)})
+	return &p
+}
+
+// register adds a built-in charset during package initialisation. It
+// panics on a label that another charset already claims, so that conflicts
+// show up in every test run.
 func register(c *Charset) {
-	all = append(all, c)
-	add := func(l string) {
-		k := normalize(l)
-		if other, ok := labels[k]; ok && other != c {
-			panic(fmt.Sprintf("charset: label %q claimed by %s and %s", l, other.Name, c.Name))
-		}
-		labels[k] = c
-		lk := loosen(k)
-		if other, ok := loose[lk]; !ok || other == c {
-			loose[lk] = c
+	if err := current.Load().add(c); err != nil {
+		panic(err)
+	}
+}
+
+// add adds c to r, or changes nothing and returns an error if one of c's
+// names or aliases is another charset's label.
+func (r *registry) add(c *Charset) error {
+	names := append([]string{c.Name}, c.Aliases...)
+	for _, l := range names {
+		if other, ok := r.labels[normalize(l)]; ok && other != c {
+			return fmt.Errorf("charset: label %q claimed by %s and %s", l, other.Name, c.Name)
 		}
 	}
-	add(c.Name)
-	for _, a := range c.Aliases {
-		add(a)
+	r.all = append(r.all, c)
+	for _, l := range names {
+		k := normalize(l)
+		r.labels[k] = c
+		lk := loosen(k)
+		if other, ok := r.loose[lk]; !ok || other == c {
+			r.loose[lk] = c
+		}
 	}
 	for _, cp := range c.CodePages {
 		n := strconv.Itoa(cp)
 		for _, p := range []string{"cp", "windows-", "ibm", "cp-", "ms"} {
 			k := normalize(p + n)
-			if _, taken := labels[k]; !taken {
-				labels[k] = c
+			if _, taken := r.labels[k]; !taken {
+				r.labels[k] = c
 			}
 		}
 	}
+	return nil
 }
 
+// clone returns a copy of r that add may change without touching r.
+func (r *registry) clone() *registry {
+	return &registry{
+		all:    append([]*Charset(nil), r.all...),
+		labels: maps.Clone(r.labels),
+		loose:  maps.Clone(r.loose),
+		sugg:   new(suggestions),
+	}
+}
+
+// Register adds a charset of the caller's own to the registry, so that
+// Lookup, MustLookup and List find it (and so every command of a program
+// built on ucs that takes an encoding name). c.Name and c.Codec are
+// required; c.Codec may wrap any x/text encoding.Encoding (see
+// encoding.FromXText). Register refuses a charset whose name or one of whose
+// aliases is already a label of another charset: the built-in labels keep
+// their meaning. Code pages already taken are skipped silently, as for the
+// built-in charsets. Register is safe to call concurrently with Lookup; a
+// lookup sees the registry before or after the call, never in between.
+//
+// Registered charsets take no part in detection: package detect scores
+// text with statistics trained on the built-in codecs, and has none for a
+// charset it has never seen.
+func Register(c *Charset) error {
+	if c == nil || c.Codec == nil || normalize(c.Name) == "" {
+		return errors.New("charset: Register needs a Name and a Codec")
+	}
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	r := current.Load().clone()
+	if err := r.add(c); err != nil {
+		return err
+	}
+	current.Store(r)
+	return nil
+}
+
+// MaxLabelLen is the longest label Lookup considers, in bytes after ASCII
+// whitespace is trimmed. The longest label ucs knows is 45 bytes
+// ("extended_unix_code_packed_format_for_japanese"); a longer one is refused
+// without being read further, so that a label taken from an HTTP header or
+// an XML declaration costs little however long it is.
+const MaxLabelLen = 64
+
+const asciiWhitespace = "\t\n\f\r "
+
 // normalize applies the WHATWG label rules: trim ASCII whitespace, lower
-// the ASCII letters.
+// the ASCII letters (and only those: WHATWG labels match ASCII
+// case-insensitively).
 func normalize(label string) string {
-	return strings.ToLower(strings.Trim(label, "\t\n\f\r "))
+	t := strings.Trim(label, asciiWhitespace)
+	b := []byte(t)
+	lowerASCII(b)
+	return string(b)
+}
+
+func lowerASCII(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 // loosen drops the punctuation people vary in encoding names ("UTF8",
 // "utf_8", "UTF-8").
 func loosen(k string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '-', '_', ' ', '.', ':':
-			return -1
-		}
-		return r
-	}, k)
+	b := []byte(k)
+	return string(b[:loosenBytes(b)])
 }
 
-// UnknownError is returned by Lookup for a label no charset has.
-type UnknownError struct {
-	Label string
-	// Suggestions are the closest known names, best first.
-	Suggestions []string
+// loosenBytes removes the loosened punctuation from b in place and returns
+// the new length.
+func loosenBytes(b []byte) int {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '-', '_', ' ', '.', ':':
+			continue
+		}
+		b[n] = c
+		n++
+	}
+	return n
 }
+
+// UnknownError is returned by Lookup for a label no charset has. Making
+// one costs one small allocation; the "did you mean" suggestions are
+// computed only when Error or Suggestions is called.
+type UnknownError struct {
+	// Label is the label as the caller gave it.
+	Label string
+}
+
+// maxQuoted is how many bytes of an unknown label its message quotes.
+const maxQuoted = MaxLabelLen
 
 func (e *UnknownError) Error() string {
-	msg := fmt.Sprintf("unknown encoding %q", e.Label)
-	if len(e.Suggestions) > 0 {
-		msg += " (did you mean " + strings.Join(quoteAll(e.Suggestions), " or ") + "?)"
+	l := e.Label
+	cut := ""
+	if len(l) > maxQuoted {
+		l, cut = l[:maxQuoted], fmt.Sprintf("... (%d bytes)", len(e.Label))
+	}
+	msg := fmt.Sprintf("unknown encoding %q%s", l, cut)
+	if s := e.Suggestions(); len(s) > 0 {
+		msg += " (did you mean " + strings.Join(quoteAll(s), " or ") + "?)"
 	}
 	return msg + "; 'ucs list' shows every encoding"
+}
+
+// Suggestions returns up to three names of known charsets closest to the
+// label, best first, or nil when none is close. It computes them on each
+// call, in time proportional to the number of labels; a label longer than
+// MaxLabelLen gets none.
+func (e *UnknownError) Suggestions() []string {
+	k := strings.Trim(e.Label, asciiWhitespace)
+	if len(k) > MaxLabelLen {
+		return nil
+	}
+	return closest(normalize(k), 3)
 }
 
 func quoteAll(s []string) []string {
@@ -154,17 +279,39 @@ func quoteAll(s []string) []string {
 // Lookup returns the charset with the given name or alias. Labels match
 // ASCII case-insensitively after trimming ASCII whitespace, as in WHATWG;
 // failing that, they match ignoring '-', '_', '.', ':' and spaces ("UTF8",
-// "utf_16le"). An unknown label gives an *UnknownError that suggests the
-// closest names.
+// "utf_16le"). An unknown label gives an *UnknownError, whose message
+// suggests the closest names.
+//
+// Lookup does not allocate for a known label and allocates only the error
+// for an unknown one; a label longer than MaxLabelLen after trimming is
+// refused at once, so the cost of an untrusted label is bounded by the
+// trimming.
 func Lookup(label string) (*Charset, error) {
-	k := normalize(label)
-	if c, ok := labels[k]; ok {
+	if c := lookup(label); c != nil {
 		return c, nil
 	}
-	if c, ok := loose[loosen(k)]; ok && k != "" {
-		return c, nil
+	return nil, &UnknownError{Label: label}
+}
+
+// lookup is Lookup without the error; it returns nil for an unknown label.
+func lookup(label string) *Charset {
+	t := strings.Trim(label, asciiWhitespace)
+	if len(t) == 0 || len(t) > MaxLabelLen {
+		return nil
 	}
-	return nil, &UnknownError{Label: label, Suggestions: closest(k, 3)}
+	var buf [MaxLabelLen]byte
+	k := buf[:copy(buf[:], t)]
+	lowerASCII(k)
+	r := current.Load()
+	if c, ok := r.labels[string(k)]; ok {
+		return c
+	}
+	if n := loosenBytes(k); n > 0 {
+		if c, ok := r.loose[string(k[:n])]; ok {
+			return c
+		}
+	}
+	return nil
 }
 
 // MustLookup is like Lookup but panics on an unknown label. It is meant
@@ -179,7 +326,7 @@ func MustLookup(label string) *Charset {
 
 // List returns every charset, sorted by family and name.
 func List() []*Charset {
-	out := append([]*Charset(nil), all...)
+	out := append([]*Charset(nil), current.Load().all...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Family != out[j].Family {
 			return familyRank(out[i].Family) < familyRank(out[j].Family)
@@ -205,17 +352,36 @@ func familyRank(f string) int {
 	return 5
 }
 
+// suggestions holds every loosened label once, and the charset it names,
+// for closest; it is built on first use.
+type suggestions struct {
+	once    sync.Once
+	keys    []string
+	byLoose map[string]*Charset
+}
+
+func (r *registry) looseKeys() ([]string, map[string]*Charset) {
+	s := r.sugg
+	s.once.Do(func() {
+		s.byLoose = map[string]*Charset{}
+		for label, c := range r.labels {
+			lk := loosen(label)
+			if _, dup := s.byLoose[lk]; !dup {
+				s.keys = append(s.keys, lk)
+			}
+			if lc, ok := r.loose[lk]; ok {
+				c = lc // the charset Lookup itself gives for the loosened label
+			}
+			s.byLoose[lk] = c
+		}
+		sort.Strings(s.keys)
+	})
+	return s.keys, s.byLoose
+}
+
 // closest returns up to n charset names whose labels are nearest to k.
 func closest(k string, n int) []string {
-	byLoose := map[string]*Charset{}
-	var keys []string
-	for label, c := range labels {
-		lk := loosen(label)
-		if _, dup := byLoose[lk]; !dup {
-			keys = append(keys, lk)
-		}
-		byLoose[lk] = c
-	}
+	keys, byLoose := current.Load().looseKeys()
 	var out []string
 	seen := map[*Charset]bool{}
 	for _, lk := range suggest.Closest(loosen(k), keys, len(keys)) {

@@ -44,7 +44,7 @@ func TestRFC2279NotAnAlias(t *testing.T) {
 func TestUnknownSuggests(t *testing.T) {
 	_, err := Lookup("utf-88")
 	var u *UnknownError
-	if !errors.As(err, &u) || len(u.Suggestions) == 0 || u.Suggestions[0] != "utf-8" {
+	if !errors.As(err, &u) || len(u.Suggestions()) == 0 || u.Suggestions()[0] != "utf-8" {
 		t.Fatalf("Lookup(utf-88) = %v", err)
 	}
 	if !strings.Contains(err.Error(), `did you mean "utf-8"`) {

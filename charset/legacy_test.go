@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // TestWHATWGLabels resolves every label of the WHATWG table that the
@@ -20,7 +20,7 @@ func TestWHATWGLabels(t *testing.T) {
 		}
 		Heading string
 	}
-	if err := json.Unmarshal(shared.ReadFile(t, "testdata/whatwg/encodings.json"), &groups); err != nil {
+	if err := json.Unmarshal(testfiles.ReadModule(t, "internal/gen/data/encodings.json"), &groups); err != nil {
 		t.Fatal(err)
 	}
 	deviations := map[string]string{
@@ -87,7 +87,7 @@ func TestCodePagesAndAliases(t *testing.T) {
 func TestUnknownSuggestsLegacy(t *testing.T) {
 	_, err := Lookup("gb18031")
 	var u *UnknownError
-	if !errors.As(err, &u) || len(u.Suggestions) == 0 || u.Suggestions[0] != "gb18030" {
+	if !errors.As(err, &u) || len(u.Suggestions()) == 0 || u.Suggestions()[0] != "gb18030" {
 		t.Fatalf("got %v", err)
 	}
 	if !strings.Contains(err.Error(), "gb18030") {

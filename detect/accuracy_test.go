@@ -13,7 +13,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // Goals of the detector on ../shared/corpus/detect.
@@ -148,7 +148,7 @@ type sample struct {
 }
 
 func readCorpus(t testing.TB) (string, []sample) {
-	dir := shared.Path(t, "corpus/detect")
+	dir := testfiles.Shared(t, "corpus/detect")
 	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
 	if err != nil {
 		t.Fatal(err)

@@ -6,20 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
-
-// cpuTime is the processor time the process has used, which a machine busy
-// with other work inflates less than the wall-clock time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // runDetect times Detect over the inputs, reporting the processor time per
 // call as cpu-ns/op besides the usual wall-clock ns/op.

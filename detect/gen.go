@@ -1,3 +1,3 @@
 package detect
 
-//go:generate go run ../internal/gen/detectmodel -train ../../shared/corpus/train -out model.bin
+//go:generate go run ../internal/gen/detectmodel -out model.bin

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 func TestModelsLoad(t *testing.T) {
@@ -16,7 +16,7 @@ func TestModelsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	manifest := shared.ReadFile(t, "corpus/train/manifest.csv")
+	manifest := testfiles.ReadShared(t, "corpus/train/manifest.csv")
 	tags := map[string]bool{}
 	for _, m := range ms {
 		tags[m.tag] = true
@@ -122,7 +122,7 @@ func TestModelsUpToDate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the generator")
 	}
-	train := shared.Path(t, "corpus/train")
+	train := testfiles.Shared(t, "corpus/train")
 	out := filepath.Join(t.TempDir(), "model.bin")
 	cmd := exec.Command("go", "run", "../internal/gen/detectmodel", "-train", train, "-out", out)
 	if msg, err := cmd.CombinedOutput(); err != nil {

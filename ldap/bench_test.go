@@ -1,6 +1,10 @@
 package ldap
 
 import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +49,39 @@ func BenchmarkNormalizeDN(b *testing.B) {
 		if _, err := NormalizeDN(dn, nil, true); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// foldedLDIF returns one entry whose jpegPhoto is a base64 value folded
+// over lines lines of 76 columns, as slapcat writes large values.
+func foldedLDIF(lines int) []byte {
+	raw := make([]byte, lines*57)
+	for i := range raw {
+		raw[i] = byte(i * 7)
+	}
+	var b strings.Builder
+	b.WriteString("dn: cn=photo,dc=example,dc=com\nobjectClass: inetOrgPerson\ncn: photo\nsn: photo\njpegPhoto:: ")
+	enc := base64.StdEncoding.EncodeToString(raw)
+	b.WriteString(enc[:64])
+	for i := 64; i < len(enc); i += 75 {
+		b.WriteString("\n ")
+		b.WriteString(enc[i:min(i+75, len(enc))])
+	}
+	b.WriteString("\n\n")
+	return []byte(b.String())
+}
+
+func BenchmarkReadLDIFFolded(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		in := foldedLDIF(n)
+		b.Run(fmt.Sprint(n, "lines"), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for i := 0; i < b.N; i++ {
+				es, err := ReadLDIF(bytes.NewReader(in))
+				if err != nil || len(es) != 1 {
+					b.Fatal(len(es), err)
+				}
+			}
+		})
 	}
 }

@@ -16,8 +16,12 @@
 //     Filter.AppendBER, FilterParser.DecodeBER; package ldap/ber.
 //   - RFC 4511 sec 4.5.1.7 (three-valued filter evaluation): Filter.Evaluate.
 //   - RFC 4512 sec 1.4 (oid, descr, numericoid), sec 2.5 (attribute
-//     descriptions), sec 4.1 (schema descriptions): IsOID,
-//     IsAttributeDescription, ParseSchema, Schema.AddDefinitions.
+//     descriptions), sec 4.1 (schema descriptions), sec 4.2 (subschema
+//     entries): IsOID, IsAttributeDescription, ParseSchema,
+//     Schema.AddDefinitions, which also reads OpenLDAP's schema files in
+//     both their slapd.conf form and their cn=config LDIF form, with
+//     objectIdentifier macros (every file Debian's slapd 2.5 installs
+//     loads: TestSchemaInstalledSlapd).
 //   - RFC 4514 sec 3 (string form of DNs) and sec 2.4 (escaping): ParseDN,
 //     DN.String; DNParser.RFC1485 adds the RFC 1485 / RFC 1779 forms.
 //   - RFC 4517 sec 3.3 (syntaxes) and sec 4.2 (matching rules); RFC 2252
@@ -30,7 +34,12 @@
 //   - RFC 4519, RFC 4524 (COSINE), RFC 2798 (inetOrgPerson), RFC 2307
 //     (NIS) and the operational types of RFC 4512: Standard.
 //   - RFC 2849 (LDIF content records, base64 values, folded lines):
-//     ReadLDIF, LDIFReader.
+//     ReadLDIF, LDIFReader, and LDIFReader.NewDecoder, which reads one
+//     record at a time in memory bounded by the largest record, and joins
+//     folded lines in linear time; LDIFEncoder writes records that
+//     slapadd and ldapadd load (TestSlapdLDIFOutput).
+//   - RFC 4511 sec 4.5.1.8 and RFC 3673 (the attributes a search
+//     returns, "*", "+", "1.1"): Entry.Select.
 //   - RFC 3629 (UTF-8): values in filters and DNs must be UTF-8 without
 //     surrogates or code points above U+10FFFF; other bytes only as \hh.
 //
@@ -51,13 +60,21 @@
 //
 // # Evaluation
 //
-// Filter.Evaluate returns True, False or Undefined. An item is Undefined
-// when its attribute type is not in the schema, when the type has no
-// matching rule of the kind the item needs (equality, ordering,
-// substrings), or when the assertion value is not valid for the rule.
-// present is False for unknown types (RFC 4511 sec 4.5.1.7.5). Attribute
-// descriptions match their subtypes and any attribute whose options
-// include the filter's. Extensible match follows sec 4.5.1.7.7: without a
+// Filter.Evaluate returns True, False or Undefined, and answers as a
+// directory server would on the same entries. An item is Undefined when
+// its attribute description is not recognised: its type is not in the
+// schema, or it has an option other than a language tag (RFC 4512 sec
+// 2.5; RFC 3866 "lang-" tags are recognised, EvalOptions names more, as
+// OpenLDAP's attributeoptions directive does). present is Undefined for
+// such descriptions too, as RFC 4511 Appendix C.1.17 corrects sec
+// 4.5.1.7.5 (which said FALSE), so (!(missing=*)) is not TRUE. An item is
+// also Undefined when the type has no matching rule of the kind the item
+// needs (equality, ordering, substrings), or when the assertion value is
+// not valid for the rule. An entry holds the superclasses of the object
+// classes it lists (RFC 4512 sec 2.4.1): (objectClass=person) is TRUE for
+// an entry that lists only inetOrgPerson, by name or by OID, as in
+// OpenLDAP (its objectSubClassMatch). Attribute descriptions match their
+// subtypes and any attribute whose options include the filter's. Extensible match follows sec 4.5.1.7.7: without a
 // rule the type's equality rule; without a type every attribute whose
 // syntax suits the rule; :dn also tests the AVAs of the entry's DN;
 // ordering rules are TRUE when the value sorts before the assertion.
@@ -128,17 +145,28 @@
 //     4518 sec 2.6.1) and so matches every value; substrings rules work in
 //     extensible match with a Substring Assertion value (RFC 4511 sec
 //     4.5.1.7.7); an empty Directory String assertion is Undefined, as in
-//     slapd (RFC 4517 sec 3.3.6 needs one character).
+//     slapd (RFC 4517 sec 3.3.6 needs one character); an extensible match
+//     that names objectIdentifierMatch on objectClass applies that rule
+//     to the listed values (superclasses are implied by the type's own
+//     equality match only), where slapd is Undefined on every entry.
+//   - Schemas: a matching rule that ucs does not implement is a warning
+//     (Schema.Warnings), not an error, and items that need it are
+//     Undefined, so a server's whole schema loads. In the slapd.conf form
+//     a keyword that starts with "attribute" means attributetype, as
+//     slapd reads it (Debian's dsee.schema has "attributeype"); it is
+//     reported as a warning.
 //   - LDIF: plain values must be ASCII (RFC 2849 SAFE-STRING) unless
 //     LDIFReader.AllowUTF8 is set (the ucs ldap match command sets it);
 //     URL values (:<) are refused rather than fetched; change records
-//     other than "changetype: add" are refused.
-//   - The vectors in ../shared/testdata/ldap all pass, except
+//     other than "changetype: add" are refused. LDIFEncoder base64
+//     encodes every value that is not a SAFE-STRING, UTF-8 included, and
+//     values that end with a space (RFC 2849 note 8 says SHOULD).
+//   - The vectors in testdata/ldap (at the module root) all pass, except
 //     five dn.jsonl rows listed with their reasons in the test table
 //     dnDifferences (vectors2_test.go).
 //
 // Where ucs is stricter than its peers (from the recorded peer results in
-// ../shared/testdata/ldap/filters.jsonl and dn.jsonl):
+// testdata/ldap/filters.jsonl and dn.jsonl):
 //
 //   - go-ldap v3.4.15 accepts 51 filters RFC 4515 rejects, among them
 //     (foo=ba(r), ((foo=bar)), (:=bar) and (&), and rejects the valid

@@ -49,25 +49,49 @@ func (e *Entry) Get(desc string) []string {
 }
 
 // Evaluate evaluates f against entry e with schema s (nil = the standard
-// schema), in RFC 4511 sec 4.5.1.7's three-valued logic: an item is
-// Undefined when its attribute type is unknown, when the type has no
+// schema), in RFC 4511 sec 4.5.1.7's three-valued logic, as a server
+// does: an item is Undefined when its attribute description is not
+// recognised (an unknown type, RFC 4511 Appendix C.1.17, or an option
+// other than a language tag, RFC 4512 sec 2.5), when the type has no
 // matching rule for the assertion, or when the assertion value is not
-// valid for the rule; and, or and not combine TRUE, FALSE and Undefined
-// as RFC 4511 and X.511 say.
+// valid for the rule; an entry holds the superclasses of the object
+// classes it lists (RFC 4512 sec 2.4.1); and, or and not combine TRUE,
+// FALSE and Undefined as RFC 4511 and X.511 say.
 func (f *Filter) Evaluate(e *Entry, s *Schema) Result {
+	return f.EvaluateWith(e, s, EvalOptions{})
+}
+
+// EvalOptions changes how Filter.EvaluateWith reads attribute
+// descriptions.
+type EvalOptions struct {
+	// AttributeOptions names the attribute options recognised besides
+	// the language tags of RFC 3866 ("lang-" prefix), as OpenLDAP's
+	// attributeoptions directive does: a name ending in '-' is a prefix
+	// ("x-hidden-"), any other name an option ("x-opt"). Recognised
+	// options are tagging options: (cn;x-opt=a) tests the values of
+	// cn;x-opt. An option not recognised makes its item Undefined.
+	AttributeOptions []string
+	// AllOptionsAreTags recognises every option as a tagging option, as a
+	// client that reads options without knowing them does.
+	AllOptionsAreTags bool
+}
+
+// EvaluateWith is Evaluate with options.
+func (f *Filter) EvaluateWith(e *Entry, s *Schema, o EvalOptions) Result {
 	if f == nil || e == nil {
 		return Undefined
 	}
 	if s == nil {
 		s = Standard()
 	}
-	ev := evaluator{s: s, e: e}
+	ev := evaluator{s: s, e: e, o: o}
 	return ev.eval(f, 0)
 }
 
 type evaluator struct {
 	s      *Schema
 	e      *Entry
+	o      EvalOptions
 	dn     DN
 	dnDone bool
 }
@@ -122,7 +146,7 @@ func (ev *evaluator) eval(f *Filter, depth int) Result {
 	values := ev.values(at, f.Attr, opts)
 	switch f.Op {
 	case OpEqual:
-		return ev.matchValues(ruleByName(at.EqualityRule()), values, f.Value, 0)
+		return ev.equality(at, values, f.Value)
 	case OpApprox:
 		r := ruleByName(at.EqualityRule())
 		if r == nil {
@@ -179,14 +203,63 @@ func anyOf(values []string, fn func(string) Result) Result {
 	return r
 }
 
-// attrType resolves a filter's attribute description.
+// attrType resolves a filter's attribute description; ok is false when
+// the type or one of its options is not recognised (RFC 4512 sec 2.5).
 func (ev *evaluator) attrType(desc string) (*AttributeType, []string, bool) {
 	typ, opts, hasOpts := strings.Cut(desc, ";")
 	at := ev.s.AttributeType(typ)
 	if !hasOpts {
 		return at, nil, at != nil
 	}
-	return at, strings.Split(opts, ";"), at != nil
+	list := strings.Split(opts, ";")
+	for _, o := range list {
+		if !ev.o.recognises(o) {
+			return at, list, false
+		}
+	}
+	return at, list, at != nil
+}
+
+// recognises reports whether an attribute option is one the evaluator
+// knows: a language tag (RFC 3866 sec 2) or one named in o.
+func (o *EvalOptions) recognises(opt string) bool {
+	if o.AllOptionsAreTags || hasPrefixFold(opt, "lang-") {
+		return true
+	}
+	for _, r := range o.AttributeOptions {
+		if strings.EqualFold(opt, r) || (strings.HasSuffix(r, "-") && hasPrefixFold(opt, r)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// equality applies the equality rule of at. For objectClass, a value
+// also stands for every superclass of its class (RFC 4512 sec 2.4.1), as
+// OpenLDAP's objectSubClassMatch does.
+func (ev *evaluator) equality(at *AttributeType, values []string, assertion string) Result {
+	r := ruleByName(at.EqualityRule())
+	if at.OID != "2.5.4.0" || r == nil || r.OID != "2.5.13.0" {
+		return ev.matchValues(r, values, assertion, 0)
+	}
+	want, err := r.key(ev.s, assertion)
+	if err != nil {
+		return Undefined
+	}
+	return anyOf(values, func(v string) Result {
+		vk, err := r.key(ev.s, v)
+		if err != nil {
+			return Undefined
+		}
+		if vk == want || ev.s.IsSubclassOf(vk, want) {
+			return True
+		}
+		return False
+	})
 }
 
 // values collects the values of at and its subtypes whose options include opts.
@@ -224,13 +297,9 @@ func hasOptions(have, want []string) bool {
 func (ev *evaluator) present(desc string) Result {
 	at, opts, ok := ev.attrType(desc)
 	if !ok {
-		// An unknown type: present only if the entry holds it by that name.
-		for _, a := range ev.e.Attributes {
-			if strings.EqualFold(a.Type, desc) && len(a.Values) > 0 {
-				return True
-			}
-		}
-		return False
+		// RFC 4511 Appendix C.1.17 (correcting sec 4.5.1.7.5): present
+		// of an unrecognised description is Undefined, as any item.
+		return Undefined
 	}
 	if len(ev.values(at, desc, opts)) > 0 {
 		return True
@@ -322,7 +391,11 @@ func (ev *evaluator) extensible(f *Filter) Result {
 	}
 	var pairs []pair
 	if at != nil {
-		pairs = append(pairs, pair{at, ev.values(at, f.Attr, opts)})
+		values := ev.values(at, f.Attr, opts)
+		if f.Rule == "" && !f.DNAttrs {
+			return ev.equality(at, values, f.Value)
+		}
+		pairs = append(pairs, pair{at, values})
 	} else {
 		for _, a := range ev.e.Attributes {
 			typ, _, _ := strings.Cut(a.Type, ";")

@@ -37,8 +37,20 @@ func TestEvaluate(t *testing.T) {
 		{"(commonName=BABS JENSEN)", True},
 		{"(2.5.4.3=babs jensen)", True},
 		// Presence.
-		{"(unknownThing=*)", True},
-		{"(undefinedType=*)", False},
+		// RFC 4511 Appendix C.1.17: present of an unknown type is
+		// Undefined, even when the entry holds a value by that name.
+		{"(unknownThing=*)", Undefined},
+		{"(undefinedType=*)", Undefined},
+		{"(!(undefinedType=*))", Undefined},
+		// RFC 4512 sec 2.4.1: the superclasses of a listed class.
+		{"(objectClass=top)", True},
+		{"(objectClass=2.5.6.0)", True},
+		// RFC 4512 sec 2.5: an unrecognised option is Undefined;
+		// language tags are recognised.
+		{"(cn;x-opt=babs jensen)", Undefined},
+		{"(!(cn;x-opt=*))", Undefined},
+		{"(cn;lang-de;x-opt=*)", Undefined},
+		{"(cn;LANG-DE=*)", True},
 		{"(sn=*)", True},
 		{"(title=*)", False},
 		// Three-valued and/or/not.
@@ -123,5 +135,46 @@ func TestEvaluate(t *testing.T) {
 	var nilFilter *Filter
 	if nilFilter.Evaluate(evalEntry, nil) != Undefined {
 		t.Error("nil filter")
+	}
+}
+
+// TestEvaluateSuperclassesAndOptions: an entry listing only inetOrgPerson
+// is a person and top too (RFC 4512 sec 2.4.1), and EvalOptions
+// recognises more attribute options, as OpenLDAP's attributeoptions does.
+func TestEvaluateSuperclassesAndOptions(t *testing.T) {
+	e := &Entry{DN: "uid=b,dc=example,dc=com", Attributes: []Attribute{
+		{"objectClass", []string{"inetOrgPerson"}},
+		{"cn", []string{"Babs"}},
+		{"cn;x-hidden-a", []string{"Hidden"}},
+		{"cn;x-opt", []string{"Opt"}},
+	}}
+	plain := EvalOptions{}
+	prefix := EvalOptions{AttributeOptions: []string{"x-hidden-", "X-OPT"}}
+	all := EvalOptions{AllOptionsAreTags: true}
+	tests := []struct {
+		filter string
+		o      EvalOptions
+		want   Result
+	}{
+		{"(objectClass=person)", plain, True},
+		{"(objectClass=2.5.6.7)", plain, True},
+		{"(objectClass=TOP)", plain, True},
+		{"(objectClass:=organizationalPerson)", plain, True},
+		{"(objectClass=posixAccount)", plain, False},
+		{"(objectClass=inetOrgPerson)", plain, True},
+		{"(cn;x-opt=opt)", plain, Undefined},
+		{"(cn;x-opt=opt)", prefix, True},
+		{"(cn;x-opt=babs)", prefix, False},
+		{"(cn;x-hidden-a=hidden)", prefix, True},
+		{"(cn;x-hidden=hidden)", prefix, Undefined},
+		{"(cn;x-other=*)", prefix, Undefined},
+		{"(cn;x-other=*)", all, False},
+		{"(cn=opt)", plain, True},
+	}
+	for _, tt := range tests {
+		f := MustParseFilter(tt.filter)
+		if got := f.EvaluateWith(e, nil, tt.o); got != tt.want {
+			t.Errorf("%s with %+v: %s, want %s", tt.filter, tt.o, got, tt.want)
+		}
 	}
 }

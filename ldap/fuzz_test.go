@@ -2,7 +2,11 @@ package ldap
 
 import (
 	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 var fuzzEntry = &Entry{DN: "cn=Babs Jensen,ou=People,dc=example,dc=com", Attributes: []Attribute{
@@ -135,13 +139,20 @@ func FuzzSyntax(f *testing.F) {
 	})
 }
 
-// FuzzReadLDIF: the LDIF reader never panics.
+// FuzzReadLDIF: the LDIF reader never panics, and reading the stream a
+// byte at a time gives the same entries and error as reading it whole.
 func FuzzReadLDIF(f *testing.F) {
 	f.Add([]byte("version: 1\ndn: cn=x\ncn: x\n y\n\ndn:: Y249eQ==\ncn:: eQ==\n"))
 	f.Add([]byte("# c\n continued\ndn: cn=x\n"))
+	f.Add([]byte("dn: cn=x\r\ncn: a\r\n b\r\n\r\n\r\ndn: cn=y\ncn: c"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		LDIFReader{}.Read(bytes.NewReader(b))
-		LDIFReader{AllowUTF8: true}.Read(bytes.NewReader(b))
+		lr := LDIFReader{AllowUTF8: true, MaxRecordBytes: 1 << 16}
+		whole, err1 := lr.Read(bytes.NewReader(b))
+		bytewise, err2 := lr.Read(iotest.OneByteReader(bytes.NewReader(b)))
+		if fmt.Sprint(err1) != fmt.Sprint(err2) || !reflect.DeepEqual(whole, bytewise) {
+			t.Fatalf("whole: %v %v\nbyte by byte: %v %v", whole, err1, bytewise, err2)
+		}
 	})
 }
 
@@ -151,6 +162,8 @@ func FuzzParseSchema(f *testing.F) {
 	f.Add("attributetype ( 1.2.3 NAME ( 'a' 'b' ) SUP name )")
 	f.Add("attributeTypes: ( 1.2.3 NAME 'x'\n  EQUALITY caseIgnoreMatch SYNTAX 1.3.6.1.4.1.1466.115.121.1.15{32} )\nobjectClasses: ( 1.2.4 NAME 'o' SUP top AUXILIARY MAY x )")
 	f.Add("# comment\nldapSyntaxes: ( 1.2.5 DESC 'x' )")
+	f.Add("objectIdentifier R 1.2\nobjectIdentifier A R:1\nattributetype ( A:1 NAME 'a'\n\tEQUALITY xMatch SYNTAX R:9{3} )\nattributeype ( A:2 NAME 'b' SUP a )\nobjectclass ( R:2.1 NAME 'c' SUP ( top $ c ) )")
+	f.Add("dn: cn=x,cn=schema,cn=config\nobjectClass: olcSchemaConfig\nolcObjectIdentifier: {0}R 1.2\nolcAttributeTypes: {0}( R:1 NAME 'a' SU\n P name )\nolcObjectClasses:: ezB9KCAxLjIuMyBOQU1FICdvJyAp\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseSchema(text)
 		if err != nil {
@@ -164,6 +177,36 @@ func FuzzParseSchema(f *testing.F) {
 			}
 			a.EqualityRule()
 			a.SyntaxOID()
+		}
+	})
+}
+
+// FuzzLDIFRoundTrip: any value, written by LDIFEncoder at any width, reads
+// back as the same bytes, and no line is longer than the width.
+func FuzzLDIFRoundTrip(f *testing.F) {
+	f.Add([]byte(" x:"), []byte("Lučić"), 76)
+	f.Add([]byte("<\r\n\x00\xff "), []byte(""), 2)
+	f.Add([]byte(strings.Repeat("ab", 100)), []byte("\n"), 10)
+	f.Fuzz(func(t *testing.T, v1, v2 []byte, width int) {
+		width %= 200
+		e := &Entry{DN: "cn=x,dc=example,dc=com", Attributes: []Attribute{{"description", []string{string(v1), string(v2)}}}}
+		var b bytes.Buffer
+		enc := NewLDIFEncoder(&b)
+		enc.Width = width
+		if err := enc.Encode(e); err != nil {
+			t.Fatal(err)
+		}
+		enc.Flush()
+		back, err := ReadLDIF(bytes.NewReader(b.Bytes()))
+		if err != nil || len(back) != 1 || !reflect.DeepEqual(back[0], e) {
+			t.Fatalf("%q read back as %+v, %v", b.String(), back, err)
+		}
+		if width >= 2 {
+			for _, l := range strings.Split(b.String(), "\n") {
+				if len(l) > width {
+					t.Fatalf("line of %d bytes at width %d", len(l), width)
+				}
+			}
 		}
 	})
 }

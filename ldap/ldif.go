@@ -2,6 +2,7 @@ package ldap
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -32,85 +33,214 @@ type LDIFReader struct {
 	AllowUTF8 bool
 	// MaxEntries bounds the number of records (0 = no bound).
 	MaxEntries int
+	// MaxRecordBytes bounds the unfolded size of one record (0 =
+	// DefaultMaxLDIFRecord); a longer record is an error.
+	MaxRecordBytes int
 }
+
+// DefaultMaxLDIFRecord bounds the size of one LDIF record (its unfolded
+// lines together) when LDIFReader.MaxRecordBytes is 0: 64 MiB, room for
+// the largest photos real exports hold.
+const DefaultMaxLDIFRecord = 64 << 20
 
 // ReadLDIF reads every content record of r with the default LDIFReader.
 func ReadLDIF(r io.Reader) ([]*Entry, error) { return LDIFReader{}.Read(r) }
+
+// Read reads every content record of r. Change records with "changetype:
+// add" are read as entries; other change types, controls and URL values
+// ("<") are errors. Read holds every entry in memory; NewDecoder reads one
+// at a time.
+func (lr LDIFReader) Read(r io.Reader) ([]*Entry, error) {
+	d := lr.NewDecoder(r)
+	var entries []*Entry
+	for {
+		e, err := d.Next()
+		if err == io.EOF {
+			return entries, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, e)
+	}
+}
+
+// LDIFDecoder reads the records of an LDIF stream one at a time, in memory
+// bounded by the largest record (LDIFReader.MaxRecordBytes), however long
+// the stream. Folded lines are joined in time linear in their length.
+type LDIFDecoder struct {
+	opts      LDIFReader
+	br        *bufio.Reader
+	line      int    // physical lines read
+	buf       []byte // the current record's unfolded lines, end to end
+	rec       []ldifSpan
+	first     bool
+	inComment bool
+	count     int
+	err       error // sticky: after an error or the end, Next returns it
+}
+
+// ldifSpan is one logical line of the record: buf[start:end], beginning
+// at physical line line.
+type ldifSpan struct {
+	start, end, line int
+}
 
 type ldifLine struct {
 	text string
 	line int
 }
 
-// Read reads every content record of r. Change records with "changetype:
-// add" are read as entries; other change types, controls and URL values
-// ("<") are errors.
-func (lr LDIFReader) Read(r io.Reader) ([]*Entry, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	var entries []*Entry
-	var rec []ldifLine
-	n := 0
-	first := true
-	flush := func() error {
-		if len(rec) == 0 {
-			return nil
+// NewDecoder returns a decoder that reads LDIF records from r with lr's
+// options.
+func (lr LDIFReader) NewDecoder(r io.Reader) *LDIFDecoder {
+	return &LDIFDecoder{opts: lr, br: bufio.NewReaderSize(r, 64<<10), first: true}
+}
+
+// Line returns the number of physical lines read so far.
+func (d *LDIFDecoder) Line() int { return d.line }
+
+// Next returns the next entry, or io.EOF after the last one. After an
+// error every later call returns the same error.
+func (d *LDIFDecoder) Next() (*Entry, error) {
+	for d.err == nil {
+		done, err := d.readRecord()
+		if err != nil {
+			d.err = err
+			break
 		}
-		defer func() { rec = rec[:0] }()
-		if first {
-			first = false
-			if strings.HasPrefix(rec[0].text, "version:") {
-				if strings.TrimSpace(strings.TrimPrefix(rec[0].text, "version:")) != "1" {
-					return &LDIFError{Line: rec[0].line, Msg: "only LDIF version 1 exists (RFC 2849)"}
+		if len(d.rec) == 0 {
+			if done {
+				d.err = io.EOF
+			}
+			continue
+		}
+		lines := make([]ldifLine, len(d.rec))
+		for i, sp := range d.rec {
+			lines[i] = ldifLine{string(d.buf[sp.start:sp.end]), sp.line}
+		}
+		if d.first {
+			d.first = false
+			if strings.HasPrefix(lines[0].text, "version:") {
+				if strings.TrimSpace(strings.TrimPrefix(lines[0].text, "version:")) != "1" {
+					d.err = &LDIFError{Line: lines[0].line, Msg: "only LDIF version 1 exists (RFC 2849)"}
+					break
 				}
-				rec = rec[1:]
-				if len(rec) == 0 {
-					return nil
+				lines = lines[1:]
+				if len(lines) == 0 {
+					continue
 				}
 			}
 		}
-		e, err := lr.record(rec)
+		e, err := d.opts.record(lines)
 		if err != nil {
-			return err
+			d.err = err
+			break
 		}
-		entries = append(entries, e)
-		if lr.MaxEntries > 0 && len(entries) > lr.MaxEntries {
-			return &LDIFError{Line: rec[0].line, Msg: fmt.Sprintf("more than %d entries", lr.MaxEntries)}
+		d.count++
+		if d.opts.MaxEntries > 0 && d.count > d.opts.MaxEntries {
+			d.err = &LDIFError{Line: lines[0].line, Msg: fmt.Sprintf("more than %d entries", d.opts.MaxEntries)}
+			break
 		}
-		return nil
+		return e, nil
 	}
-	inComment := false
-	for sc.Scan() {
-		n++
-		l := strings.TrimSuffix(sc.Text(), "\r")
+	return nil, d.err
+}
+
+// readRecord reads physical lines up to the blank line that ends a record
+// (or the end of the stream, done), leaving the record's logical lines in
+// d.rec; it may leave none (blank lines, comments).
+func (d *LDIFDecoder) readRecord() (done bool, err error) {
+	d.buf, d.rec = d.buf[:0], d.rec[:0]
+	limit := d.opts.MaxRecordBytes
+	if limit <= 0 {
+		limit = DefaultMaxLDIFRecord
+	}
+	for {
+		l, eof, err := d.readLine(limit)
+		if err != nil {
+			return false, err
+		}
+		if eof && l == nil {
+			return true, nil
+		}
+		d.line++
 		switch {
-		case l == "":
-			inComment = false
-			if err := flush(); err != nil {
-				return nil, err
+		case len(l) == 0:
+			d.inComment = false
+			if len(d.rec) > 0 {
+				return eof, nil
 			}
 		case l[0] == ' ':
-			if inComment {
-				continue // a folded comment
+			if d.inComment {
+				break // a folded comment
 			}
-			if len(rec) == 0 {
-				return nil, &LDIFError{Line: n, Column: 1, Msg: "continuation line (starting with a space) without a line before it"}
+			if len(d.rec) == 0 {
+				return false, &LDIFError{Line: d.line, Column: 1, Msg: "continuation line (starting with a space) without a line before it"}
 			}
-			rec[len(rec)-1].text += l[1:]
+			if len(d.buf)+len(l)-1 > limit {
+				return false, d.tooLarge(limit)
+			}
+			d.buf = append(d.buf, l[1:]...)
+			d.rec[len(d.rec)-1].end = len(d.buf)
 		case l[0] == '#':
-			inComment = true
+			d.inComment = true
 		default:
-			inComment = false
-			rec = append(rec, ldifLine{l, n})
+			d.inComment = false
+			if len(d.buf)+len(l) > limit {
+				return false, d.tooLarge(limit)
+			}
+			start := len(d.buf)
+			d.buf = append(d.buf, l...)
+			d.rec = append(d.rec, ldifSpan{start, len(d.buf), d.line})
+		}
+		if eof {
+			return true, nil
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, &LDIFError{Line: n + 1, Msg: err.Error()}
+}
+
+func (d *LDIFDecoder) tooLarge(limit int) error {
+	first := d.line
+	if len(d.rec) > 0 {
+		first = d.rec[0].line
 	}
-	if err := flush(); err != nil {
-		return nil, err
+	return &LDIFError{Line: first, Msg: fmt.Sprintf("the record is longer than %d bytes (LDIFReader.MaxRecordBytes)", limit)}
+}
+
+// readLine returns the next physical line without its LF or CRLF; eof is
+// true when it was the last (l is nil if nothing was left). The line is
+// valid until the next call.
+func (d *LDIFDecoder) readLine(limit int) (l []byte, eof bool, err error) {
+	var long []byte
+	for {
+		chunk, err := d.br.ReadSlice('\n')
+		switch err {
+		case nil:
+		case bufio.ErrBufferFull:
+			if len(long)+len(chunk) > limit {
+				return nil, false, &LDIFError{Line: d.line + 1, Msg: fmt.Sprintf("a line longer than %d bytes (LDIFReader.MaxRecordBytes)", limit)}
+			}
+			long = append(long, chunk...)
+			continue
+		case io.EOF:
+			eof = true
+		default:
+			return nil, false, &LDIFError{Line: d.line + 1, Msg: err.Error()}
+		}
+		if long != nil {
+			chunk = append(long, chunk...)
+		}
+		if eof && len(chunk) == 0 {
+			return nil, true, nil
+		}
+		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
+		chunk = bytes.TrimSuffix(chunk, []byte("\r"))
+		if chunk == nil {
+			chunk = []byte{}
+		}
+		return chunk, eof, nil
 	}
-	return entries, nil
 }
 
 // record turns the logical lines of one record into an entry.

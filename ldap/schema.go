@@ -1,7 +1,9 @@
 package ldap
 
 import (
+	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -87,6 +89,10 @@ type Schema struct {
 	classes map[string]*ObjectClass
 	names   map[string]string // any lower-case name → OID (types, classes, rules, syntaxes)
 	list    []*AttributeType
+	// macros holds objectIdentifier macros (lower-case name → OID).
+	macros   map[string]string
+	warnings []string
+	warned   map[string]bool
 }
 
 // NewSchema returns an empty schema (matching rules and syntaxes are built
@@ -114,6 +120,19 @@ func (s *Schema) Clone() *Schema {
 		}
 	}
 	c.link()
+	for k, v := range s.macros {
+		if c.macros == nil {
+			c.macros = map[string]string{}
+		}
+		c.macros[k] = v
+	}
+	c.warnings = append([]string(nil), s.warnings...)
+	for k := range s.warned {
+		if c.warned == nil {
+			c.warned = map[string]bool{}
+		}
+		c.warned[k] = true
+	}
 	return c
 }
 
@@ -134,6 +153,34 @@ func (s *Schema) ObjectClass(name string) *ObjectClass {
 		return nil
 	}
 	return s.classes[strings.ToLower(name)]
+}
+
+// IsSubclassOf reports whether the object class named by sub (a name or
+// OID) is a subclass, direct or not, of the class named by super (RFC
+// 4512 sec 2.4.1); a class is not its own subclass.
+func (s *Schema) IsSubclassOf(sub, super string) bool {
+	c, target := s.ObjectClass(sub), s.ObjectClass(super)
+	if c == nil || target == nil {
+		return false
+	}
+	// The superclass graph is small but may be cyclic in a bad schema:
+	// walk it breadth first, each class once. Chains are a few classes
+	// long, so a list (on the stack for up to 8) beats a map.
+	var buf [8]*ObjectClass
+	seen := append(buf[:0], c)
+	for i := 0; i < len(seen); i++ {
+		for _, name := range seen[i].Sup {
+			p := s.ObjectClass(name)
+			if p == nil || slices.Contains(seen, p) {
+				continue
+			}
+			if p == target {
+				return true
+			}
+			seen = append(seen, p)
+		}
+	}
+	return false
 }
 
 // ResolveOID returns the numeric OID of a schema element (attribute type,
@@ -157,6 +204,16 @@ func (s *Schema) ResolveOID(name string) (string, bool) {
 func (s *Schema) AttributeTypes() []*AttributeType { return s.list }
 
 func (s *Schema) addAttr(a *AttributeType) {
+	if old, ok := s.attrs[a.OID]; ok {
+		// A redefinition (a subschema entry repeats the standard types)
+		// replaces the old one.
+		for i, x := range s.list {
+			if x == old {
+				s.list = append(s.list[:i], s.list[i+1:]...)
+				break
+			}
+		}
+	}
 	s.attrs[a.OID] = a
 	s.names[a.OID] = a.OID
 	for _, n := range a.Names {
@@ -196,100 +253,307 @@ func ParseSchema(text string) (*Schema, error) {
 	return s, nil
 }
 
-// AddDefinitions reads RFC 4512 sec 4.1 descriptions and adds them. The
-// text may be a subschema entry in LDIF ("attributeTypes: ( ... )",
-// folded lines allowed) or an OpenLDAP schema file ("attributetype ( ...
-// )", over several lines); '#' starts a comment line. Each description is
-// introduced by attributeType(s), objectClass(es), ldapSyntax(es),
-// matchingRule(s) or matchingRuleUse (the last three are checked for
-// form and otherwise ignored: matching rules and syntaxes are built in).
+// AddDefinitions reads schema definitions and adds them. It reads the
+// three forms a schema comes in:
+//
+//   - an OpenLDAP schema file (slapd.conf form): "attributetype ( ... )",
+//     "objectclass ( ... )", "objectidentifier NAME OID", over several
+//     lines, continuation lines starting with white space;
+//   - OpenLDAP's cn=config form (LDIF): "olcAttributeTypes: {0}( ... )",
+//     "olcObjectClasses:", "olcObjectIdentifier:", folded per RFC 2849;
+//   - an RFC 4512 sec 4.2 subschema entry in LDIF, as "ldapsearch -b
+//     cn=subschema -s base + " prints it: "attributeTypes: ( ... )",
+//     "objectClasses: ( ... )".
+//
+// '#' starts a comment line. An element's OID may be an objectIdentifier
+// macro, alone ("id-at-role") or with a suffix ("OpenLDAPobjectClass:3"),
+// as in OpenLDAP. Other attributes of an LDIF entry (dn, objectClass: ...,
+// cn) and the lines of ldapmodify's change form ("changetype: modify",
+// "add: olcAttributeTypes", "-") are skipped; ldapSyntaxes, matchingRules, matchingRuleUse, DIT
+// content and structure rules and name forms are checked for form and
+// otherwise ignored (matching rules and syntaxes are built in). A
+// matching rule that is not built in is no error: Warnings names it once,
+// and assertions that need it are Undefined.
 func (s *Schema) AddDefinitions(text string) error {
-	// Unfold LDIF continuation lines and drop comments, keeping offsets
-	// roughly meaningful by reporting line numbers.
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var joined strings.Builder
-	lineOf := []int{}
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
-			continue
-		}
-		if strings.HasPrefix(l, " ") && joined.Len() > 0 {
-			l = l[1:]
-		} else if joined.Len() > 0 {
-			joined.WriteByte('\n')
-			lineOf = append(lineOf, i)
-		}
-		for range l {
-			lineOf = append(lineOf, i)
-		}
-		joined.WriteString(l)
+	stmts, err := schemaStatements(text)
+	if err != nil {
+		return err
 	}
-	src := joined.String()
-	lineAt := func(off int) int {
-		if off < len(lineOf) {
-			return lineOf[off] + 1
+	for _, st := range stmts {
+		if st.warning != "" {
+			s.warn(st.warning, st.warning)
 		}
-		return len(lines)
-	}
-	p := 0
-	for {
-		for p < len(src) && strings.IndexByte(" \t\n", src[p]) >= 0 {
-			p++
-		}
-		if p >= len(src) {
-			break
-		}
-		kwStart := p
-		for p < len(src) && (isKeychar(src[p]) || src[p] == '.') {
-			p++
-		}
-		kw := strings.ToLower(src[kwStart:p])
-		if p < len(src) && src[p] == ':' {
-			p++
-		}
-		for p < len(src) && strings.IndexByte(" \t\n", src[p]) >= 0 {
-			p++
-		}
-		if p >= len(src) || src[p] != '(' {
-			if kw == "" {
-				return fmt.Errorf("ldap schema: line %d: expected a keyword such as attributeTypes, found %q", lineAt(kwStart), firstRunes(src[kwStart:], 20))
-			}
-			// Other attributes of a subschema entry (dn:, objectClass: subschema, cn: ...): skip the line.
-			for p < len(src) && src[p] != '\n' {
-				p++
-			}
-			continue
-		}
-		toks, end, err := schemaTokens(src, p)
-		if err != nil {
-			return fmt.Errorf("ldap schema: line %d: %v", lineAt(p), err)
-		}
-		start := p
-		p = end
-		switch kw {
-		case "attributetype", "attributetypes":
-			a, err := parseAttributeType(toks)
-			if err != nil {
-				return fmt.Errorf("ldap schema: line %d: attribute type: %v", lineAt(start), err)
-			}
-			s.addAttr(a)
-		case "objectclass", "objectclasses":
-			o, err := parseObjectClass(toks)
-			if err != nil {
-				return fmt.Errorf("ldap schema: line %d: object class: %v", lineAt(start), err)
-			}
-			s.addClass(o)
-		case "ldapsyntax", "ldapsyntaxes", "matchingrule", "matchingrules", "matchingruleuse", "matchingruleuses",
-			"ditcontentrule", "ditcontentrules", "ditstructurerule", "ditstructurerules", "nameform", "nameforms":
-			if len(toks) < 3 || (numericOIDLen(toks[1]) != len(toks[1]) && !isDigit(toks[1][0])) {
-				return fmt.Errorf("ldap schema: line %d: %s: expected a numeric OID after '('", lineAt(start), kw)
-			}
-		default:
-			return fmt.Errorf("ldap schema: line %d: unknown definition keyword %q", lineAt(kwStart), src[kwStart:start])
+		if err := s.addStatement(st); err != nil {
+			return fmt.Errorf("ldap schema: line %d: %v", st.line, err)
 		}
 	}
 	s.link()
 	return nil
+}
+
+// Warnings returns what loading the schema noticed without failing, such
+// as matching rules that are not built in, each once.
+func (s *Schema) Warnings() []string { return s.warnings }
+
+// schemaStmt is one definition: its keyword (lower case, with the "olc"
+// prefix and the plural s removed: "attributetype", "objectclass",
+// "objectidentifier", ...), its value and its first line.
+type schemaStmt struct {
+	kw, value string
+	line      int
+	warning   string
+}
+
+// schemaKeywords maps every spelling of a definition keyword to its
+// canonical form.
+var schemaKeywords = map[string]string{}
+
+func init() {
+	for _, kw := range []string{"attributeType", "objectClass", "objectIdentifier", "ldapSyntax", "matchingRule",
+		"matchingRuleUse", "dITContentRule", "dITStructureRule", "nameForm"} {
+		k := strings.ToLower(kw)
+		plural := k + "s"
+		if strings.HasSuffix(k, "s") {
+			plural = k + "es"
+		}
+		if k == "matchingruleuse" {
+			plural = k
+		}
+		if k == "ldapsyntax" {
+			plural = "ldapsyntaxes"
+		}
+		for _, sp := range []string{k, plural, "olc" + k, "olc" + plural} {
+			schemaKeywords[sp] = k
+		}
+	}
+}
+
+// schemaStatements splits text into definitions, unfolding lines: in the
+// LDIF forms (the first definition line has "attribute:") a continuation
+// line loses its first space (RFC 2849); in the schema file form it is
+// joined with the white space it starts with.
+func schemaStatements(text string) ([]schemaStmt, error) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	ldif, decided := false, false
+	var stmts []schemaStmt
+	var cur []string
+	curLine, inComment := 0, false
+	flush := func() error {
+		if cur == nil {
+			return nil
+		}
+		sep := ""
+		if !ldif {
+			sep = "\n"
+		}
+		st, skip, err := schemaStatement(strings.Join(cur, sep), curLine, ldif)
+		cur = nil
+		if err != nil {
+			return err
+		}
+		if !skip {
+			stmts = append(stmts, st)
+		}
+		return nil
+	}
+	for i, l := range lines {
+		switch {
+		case l == "" || strings.TrimSpace(l) == "" && !ldif:
+			inComment = false
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		case l[0] == ' ' || l[0] == '\t':
+			if inComment {
+				continue
+			}
+			if cur == nil {
+				if strings.TrimSpace(l) == "" {
+					continue
+				}
+				if ldif {
+					return nil, fmt.Errorf("ldap schema: line %d: continuation line (starting with a space) without a line before it", i+1)
+				}
+				cur, curLine = []string{}, i+1
+			}
+			if ldif {
+				l = l[1:]
+			}
+			cur = append(cur, l)
+		case l[0] == '#':
+			inComment = true
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		default:
+			inComment = false
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			if !decided {
+				decided = true
+				word, _, _ := strings.Cut(strings.TrimSpace(l), " ")
+				word, _, _ = strings.Cut(word, "\t")
+				word, _, _ = strings.Cut(word, "(")
+				ldif = strings.Contains(word, ":")
+			}
+			cur, curLine = []string{l}, i+1
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return stmts, nil
+}
+
+// schemaStatement reads one unfolded line; skip is true for the other
+// attributes of an LDIF entry.
+func schemaStatement(l string, line int, ldif bool) (schemaStmt, bool, error) {
+	st := schemaStmt{line: line}
+	if ldif {
+		if strings.TrimSpace(l) == "-" {
+			return st, true, nil // the end of a change in ldapmodify's form
+		}
+		attr, val, ok := strings.Cut(l, ":")
+		if !ok {
+			return st, false, fmt.Errorf("ldap schema: line %d: expected \"attribute: value\", found %q", line, firstRunes(l, 20))
+		}
+		if strings.HasPrefix(val, ":") {
+			b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(val[1:]))
+			if err != nil {
+				return st, false, fmt.Errorf("ldap schema: line %d: bad base64 value: %v", line, err)
+			}
+			val = string(b)
+		}
+		attr, _, _ = strings.Cut(attr, ";")
+		kw, known := schemaKeywords[strings.ToLower(strings.TrimSpace(attr))]
+		val = strings.TrimSpace(val)
+		// OpenLDAP's cn=config orders values with an {n} prefix.
+		if strings.HasPrefix(val, "{") {
+			if j := strings.IndexByte(val, '}'); j > 0 && strings.Trim(val[1:j], "0123456789") == "" {
+				val = strings.TrimSpace(val[j+1:])
+			}
+		}
+		if !known || kw == "objectclass" && !strings.HasPrefix(val, "(") {
+			return st, true, nil // dn, objectClass: subschema, cn, timestamps, ...
+		}
+		st.kw, st.value = kw, val
+		return st, false, nil
+	}
+	t := strings.TrimLeft(l, " \t\n")
+	j := strings.IndexAny(t, " \t\n(")
+	if j < 0 {
+		j = len(t)
+	}
+	kw, known := schemaKeywords[strings.ToLower(t[:j])]
+	if !known && hasPrefixFold(t[:j], "attribute") {
+		// slapd.conf takes every keyword that starts with "attribute"
+		// for attributetype (Debian's dsee.schema has "attributeype").
+		kw, known = "attributetype", true
+		st.warning = fmt.Sprintf("line %d: %q read as attributetype, as slapd reads it", line, t[:j])
+	}
+	if !known {
+		if t[:j] == "" {
+			return st, false, fmt.Errorf("ldap schema: line %d: expected a keyword such as attributetype, found %q", line, firstRunes(t, 20))
+		}
+		return st, false, fmt.Errorf("ldap schema: line %d: unknown definition keyword %q", line, t[:j])
+	}
+	st.kw, st.value = kw, strings.TrimSpace(t[j:])
+	return st, false, nil
+}
+
+// addStatement adds one definition.
+func (s *Schema) addStatement(st schemaStmt) error {
+	if st.kw == "objectidentifier" {
+		f := strings.Fields(st.value)
+		if len(f) != 2 {
+			return fmt.Errorf("objectIdentifier: expected a name and an OID, found %q", firstRunes(st.value, 40))
+		}
+		if oidLen(f[0]) != len(f[0]) || !isAlpha(f[0][0]) {
+			return fmt.Errorf("objectIdentifier: %q is not a name", f[0])
+		}
+		oid, err := s.expandOID(f[1])
+		if err != nil {
+			return fmt.Errorf("objectIdentifier %s: %v", f[0], err)
+		}
+		if s.macros == nil {
+			s.macros = map[string]string{}
+		}
+		s.macros[strings.ToLower(f[0])] = oid
+		return nil
+	}
+	if !strings.HasPrefix(st.value, "(") {
+		return fmt.Errorf("%s: expected '(' to start the description, found %q", st.kw, firstRunes(st.value, 20))
+	}
+	toks, end, err := schemaTokens(st.value, 0)
+	if err != nil {
+		return err
+	}
+	if rest := strings.TrimSpace(st.value[end:]); rest != "" {
+		return fmt.Errorf("%s: %q after the closing ')'", st.kw, firstRunes(rest, 20))
+	}
+	if len(toks) >= 2 && toks[1] != ")" {
+		oid, err := s.expandOID(toks[1])
+		if err != nil {
+			return fmt.Errorf("%s: %v", st.kw, err)
+		}
+		toks[1] = oid
+	}
+	switch st.kw {
+	case "attributetype":
+		a, err := s.parseAttributeType(toks)
+		if err != nil {
+			return fmt.Errorf("attribute type: %v", err)
+		}
+		s.addAttr(a)
+	case "objectclass":
+		o, err := parseObjectClass(toks)
+		if err != nil {
+			return fmt.Errorf("object class: %v", err)
+		}
+		s.addClass(o)
+	default:
+		if len(toks) < 3 || numericOIDLen(toks[1]) != len(toks[1]) {
+			return fmt.Errorf("%s: expected a numeric OID after '('", st.kw)
+		}
+	}
+	return nil
+}
+
+// expandOID returns the numeric OID that x stands for: x itself, or an
+// objectIdentifier macro, alone or followed by ":suffix" (OpenLDAP).
+func (s *Schema) expandOID(x string) (string, error) {
+	if x != "" && isDigit(x[0]) {
+		if numericOIDLen(x) != len(x) {
+			return "", fmt.Errorf("%q is not a numeric OID", x)
+		}
+		return x, nil
+	}
+	name, suffix, hasSuffix := strings.Cut(x, ":")
+	base, ok := s.macros[strings.ToLower(name)]
+	if !ok {
+		return "", fmt.Errorf("%q is neither a numeric OID nor an objectIdentifier macro defined before it", x)
+	}
+	if !hasSuffix {
+		return base, nil
+	}
+	oid := base + "." + suffix
+	if numericOIDLen(oid) != len(oid) {
+		return "", fmt.Errorf("%q does not make a numeric OID (%s)", x, oid)
+	}
+	return oid, nil
+}
+
+// warn records a warning once per key.
+func (s *Schema) warn(key, msg string) {
+	if s.warned[key] {
+		return
+	}
+	if s.warned == nil {
+		s.warned = map[string]bool{}
+	}
+	s.warned[key] = true
+	s.warnings = append(s.warnings, msg)
 }
 
 func firstRunes(s string, n int) string {
@@ -389,7 +653,7 @@ func one(f map[string][]string, k string) string {
 	return ""
 }
 
-func parseAttributeType(toks []string) (*AttributeType, error) {
+func (s *Schema) parseAttributeType(toks []string) (*AttributeType, error) {
 	oid, f, err := descrFields(toks)
 	if err != nil {
 		return nil, err
@@ -402,10 +666,11 @@ func parseAttributeType(toks []string) (*AttributeType, error) {
 		if i := strings.IndexByte(syn, '{'); i >= 0 {
 			syn = syn[:i]
 		}
-		if numericOIDLen(syn) != len(syn) {
-			return nil, fmt.Errorf("SYNTAX %q is not a numeric OID", syn)
+		oid, err := s.expandOID(syn)
+		if err != nil {
+			return nil, fmt.Errorf("SYNTAX: %v", err)
 		}
-		a.Syntax = syn
+		a.Syntax = oid
 	}
 	for _, n := range a.Names {
 		if n == "" || oidLen(n) != len(n) || !isAlpha(n[0]) {
@@ -414,7 +679,7 @@ func parseAttributeType(toks []string) (*AttributeType, error) {
 	}
 	for _, r := range []string{a.Equality, a.Ordering, a.Substr} {
 		if r != "" && ruleByName(r) == nil {
-			return nil, fmt.Errorf("unknown matching rule %q", r)
+			s.warn("rule "+strings.ToLower(r), fmt.Sprintf("matching rule %s is not built in: assertions that need it are Undefined (first used by %s)", r, a.Name()))
 		}
 	}
 	if a.Sup == "" && a.Syntax == "" {

@@ -308,25 +308,32 @@ func skipOrFail(t *testing.T) {
 	t.Skip(msg)
 }
 
-// writeSlapdConf writes a throw-away slapd.conf (core, cosine,
-// inetorgperson and nis schemas, one mdb database) into a temporary
-// directory and returns the directory and the file.
-func writeSlapdConf(t *testing.T) (string, string) {
+// slapdSchemas are the schema files of the installed slapd that the
+// throw-away configuration includes by default.
+var slapdSchemas = []string{"core", "cosine", "inetorgperson", "nis"}
+
+// writeSlapdConf writes a throw-away slapd.conf (the named schema files of
+// the installed slapd, by default slapdSchemas, and one mdb database) into
+// a temporary directory and returns the directory and the file.
+func writeSlapdConf(t *testing.T, schemas ...string) (string, string) {
 	t.Helper()
 	schemaDir, modDir := findSchemaDir(), findModuleDir()
 	if schemaDir == "" {
 		skipOrFail(t)
 	}
+	if len(schemas) == 0 {
+		schemas = slapdSchemas
+	}
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "db"), 0o700)
-	conf := fmt.Sprintf(`include %[1]s/core.schema
-include %[1]s/cosine.schema
-include %[1]s/inetorgperson.schema
-include %[1]s/nis.schema
-pidfile %[2]s/slapd.pid
-argsfile %[2]s/slapd.args
+	conf := ""
+	for _, name := range schemas {
+		conf += "include " + filepath.Join(schemaDir, name+".schema") + "\n"
+	}
+	conf += fmt.Sprintf(`pidfile %[1]s/slapd.pid
+argsfile %[1]s/slapd.args
 sizelimit unlimited
-`, schemaDir, dir)
+`, dir)
 	if modDir != "" {
 		if _, err := os.Stat(filepath.Join(modDir, "back_mdb.la")); err == nil {
 			conf += "modulepath " + modDir + "\nmoduleload back_mdb\n"
@@ -470,8 +477,7 @@ func TestSlapd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a real slapd; skipped in -short mode")
 	}
-	slapd, slapadd := findTool("slapd"), findTool("slapadd")
-	if slapd == "" || slapadd == "" {
+	if findTool("slapd") == "" || findTool("slapadd") == "" {
 		skipOrFail(t)
 	}
 	dir, confPath := writeSlapdConf(t)
@@ -490,56 +496,7 @@ func TestSlapd(t *testing.T) {
 	if err != nil || len(back) != len(entries) {
 		t.Fatalf("reading back the generated LDIF: %d entries, %v", len(back), err)
 	}
-	if out, err := exec.Command(slapadd, "-q", "-f", confPath, "-l", ldifPath).CombinedOutput(); err != nil {
-		t.Fatalf("slapadd: %v\n%s", err, out)
-	}
-	// Start slapd on a free port; another process may take the port
-	// between our probe and slapd's bind, so try a few times.
-	var conn net.Conn
-	var slapdLog string
-	for attempt := 0; attempt < 3 && conn == nil; attempt++ {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		addr := l.Addr().String()
-		l.Close()
-		cmd := exec.Command(slapd, "-f", confPath, "-h", "ldap://"+addr+"/", "-d", "0")
-		var logb strings.Builder
-		cmd.Stderr = &logb
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("starting slapd: %v", err)
-		}
-		done := false
-		stop := func() {
-			if !done {
-				done = true
-				cmd.Process.Kill()
-				cmd.Wait()
-			}
-		}
-		t.Cleanup(stop)
-		for i := 0; i < 100; i++ {
-			if conn, err = net.DialTimeout("tcp", addr, time.Second); err == nil {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		if conn == nil {
-			stop()
-			slapdLog = logb.String()
-			t.Logf("slapd did not listen on %s (attempt %d): %v", addr, attempt+1, err)
-		}
-	}
-	if conn == nil {
-		t.Fatalf("slapd did not start:\n%s", slapdLog)
-	}
-	defer conn.Close()
-	c := &ldapConn{conn: conn, r: bufio.NewReader(conn)}
-	conn.SetDeadline(time.Now().Add(60 * time.Second))
-	if err := c.bind("cn=admin,dc=example,dc=com", "secret"); err != nil {
-		t.Fatalf("bind: %v", err)
-	}
+	c := startSlapd(t, confPath, ldifPath)
 	norm := func(dn string) string {
 		n, err := NormalizeDN(dn, nil, true)
 		if err != nil {
@@ -601,6 +558,69 @@ func TestSlapd(t *testing.T) {
 	t.Logf("slapd and ucs agree on %d of %d filters over %d entries (%d listed differences)", compared, len(slapdFilters), len(entries), len(slapdDifferences))
 }
 
+// startSlapd loads the LDIF file into the database of confPath with
+// slapadd, starts slapd on a free port of 127.0.0.1, and returns a
+// connection bound as the configuration's rootdn. slapd stops when the
+// test ends.
+func startSlapd(t *testing.T, confPath, ldifPath string) *ldapConn {
+	t.Helper()
+	slapd, slapadd := findTool("slapd"), findTool("slapadd")
+	if slapd == "" || slapadd == "" {
+		skipOrFail(t)
+	}
+	if out, err := exec.Command(slapadd, "-q", "-f", confPath, "-l", ldifPath).CombinedOutput(); err != nil {
+		t.Fatalf("slapadd: %v\n%s", err, out)
+	}
+	// Start slapd on a free port; another process may take the port
+	// between our probe and slapd's bind, so try a few times.
+	var conn net.Conn
+	var slapdLog string
+	for attempt := 0; attempt < 3 && conn == nil; attempt++ {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close()
+		cmd := exec.Command(slapd, "-f", confPath, "-h", "ldap://"+addr+"/", "-d", "0")
+		var logb strings.Builder
+		cmd.Stderr = &logb
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("starting slapd: %v", err)
+		}
+		done := false
+		stop := func() {
+			if !done {
+				done = true
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+		}
+		t.Cleanup(stop)
+		for i := 0; i < 100; i++ {
+			if conn, err = net.DialTimeout("tcp", addr, time.Second); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if conn == nil {
+			stop()
+			slapdLog = logb.String()
+			t.Logf("slapd did not listen on %s (attempt %d): %v", addr, attempt+1, err)
+		}
+	}
+	if conn == nil {
+		t.Fatalf("slapd did not start:\n%s", slapdLog)
+	}
+	t.Cleanup(func() { conn.Close() })
+	c := &ldapConn{conn: conn, r: bufio.NewReader(conn), addr: conn.RemoteAddr().String()}
+	conn.SetDeadline(time.Now().Add(120 * time.Second))
+	if err := c.bind("cn=admin,dc=example,dc=com", "secret"); err != nil {
+		t.Fatalf("bind: %v", err)
+	}
+	return c
+}
+
 func diffLists(got, want []string) string {
 	g := map[string]bool{}
 	for _, x := range got {
@@ -629,6 +649,7 @@ func diffLists(got, want []string) string {
 
 // ldapConn is a minimal LDAPv3 client (RFC 4511) on the package's BER code.
 type ldapConn struct {
+	addr  string // host:port of the server
 	conn  net.Conn
 	r     *bufio.Reader
 	msgID int64
@@ -737,6 +758,17 @@ func (c *ldapConn) bind(dn, pw string) error {
 
 // search runs a wholeSubtree search with the BER filter and returns the DNs.
 func (c *ldapConn) search(base string, filter []byte) ([]string, error) {
+	es, err := c.searchEntries(base, filter, []string{"1.1"})
+	var dns []string
+	for _, e := range es {
+		dns = append(dns, e.DN)
+	}
+	return dns, err
+}
+
+// searchEntries runs a wholeSubtree search with the BER filter asking for
+// attrs (none: all user attributes) and returns the entries.
+func (c *ldapConn) searchEntries(base string, filter []byte, attrs []string) ([]*Entry, error) {
 	var b []byte
 	b = ber.AppendString(b, ber.TagOctetString, base)
 	b = ber.AppendInteger(b, ber.TagEnumerated, 2) // wholeSubtree
@@ -745,11 +777,15 @@ func (c *ldapConn) search(base string, filter []byte) ([]string, error) {
 	b = ber.AppendInteger(b, ber.TagInteger, 0)    // timeLimit
 	b = ber.AppendBoolean(b, ber.TagBoolean, false)
 	b = append(b, filter...)
-	b = ber.AppendTLV(b, ber.TagSequence, ber.AppendString(nil, ber.TagOctetString, "1.1"))
+	var al []byte
+	for _, a := range attrs {
+		al = ber.AppendString(al, ber.TagOctetString, a)
+	}
+	b = ber.AppendTLV(b, ber.TagSequence, al)
 	if err := c.send(ber.AppendTLV(nil, ber.ClassApplication|ber.Constructed|3, b)); err != nil {
 		return nil, err
 	}
-	var dns []string
+	var entries []*Entry
 	for {
 		op, err := c.readMessage()
 		if err != nil {
@@ -757,11 +793,11 @@ func (c *ldapConn) search(base string, filter []byte) ([]string, error) {
 		}
 		switch op.Tag {
 		case ber.ClassApplication | ber.Constructed | 4: // SearchResultEntry
-			name, _, err := ber.Read(op.Content, op.ContentOffset)
+			e, err := readSearchEntry(op)
 			if err != nil {
 				return nil, err
 			}
-			dns = append(dns, string(name.Content))
+			entries = append(entries, e)
 		case ber.ClassApplication | ber.Constructed | 5: // SearchResultDone
 			rc, diag, err := ldapResult(op)
 			if err != nil {
@@ -770,10 +806,48 @@ func (c *ldapConn) search(base string, filter []byte) ([]string, error) {
 			if rc != 0 {
 				return nil, fmt.Errorf("search result %d %q", rc, diag)
 			}
-			return dns, nil
+			return entries, nil
 		case ber.ClassApplication | ber.Constructed | 19: // SearchResultReference
 		default:
 			return nil, fmt.Errorf("unexpected response tag 0x%02x", op.Tag)
 		}
 	}
+}
+
+// readSearchEntry reads a SearchResultEntry: objectName and a
+// PartialAttributeList of (type, SET OF value).
+func readSearchEntry(op ber.Element) (*Entry, error) {
+	name, rest, err := ber.Read(op.Content, op.ContentOffset)
+	if err != nil {
+		return nil, err
+	}
+	e := &Entry{DN: string(name.Content)}
+	list, _, err := ber.Read(rest, 0)
+	if err != nil {
+		return nil, err
+	}
+	for attrs := list.Content; len(attrs) > 0; {
+		var pa ber.Element
+		if pa, attrs, err = ber.Read(attrs, 0); err != nil {
+			return nil, err
+		}
+		typ, vals, err := ber.Read(pa.Content, 0)
+		if err != nil {
+			return nil, err
+		}
+		set, _, err := ber.Read(vals, 0)
+		if err != nil {
+			return nil, err
+		}
+		a := Attribute{Type: string(typ.Content)}
+		for vs := set.Content; len(vs) > 0; {
+			var v ber.Element
+			if v, vs, err = ber.Read(vs, 0); err != nil {
+				return nil, err
+			}
+			a.Values = append(a.Values, string(v.Content))
+		}
+		e.Attributes = append(e.Attributes, a)
+	}
+	return e, nil
 }

@@ -6,13 +6,13 @@ import (
 	"os"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
-// readVectors reads the JSON lines of ../shared/testdata/ldap/name.
+// readVectors reads the JSON lines of testdata/ldap/name.
 func readVectors(t *testing.T, name string) []map[string]any {
 	t.Helper()
-	f, err := os.Open(shared.Testdata(t, "ldap/"+name))
+	f, err := os.Open(testfiles.Testdata(t, "ldap/"+name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // BenchmarkBytes measures each UTF-8 text of the shared corpus.
 func BenchmarkBytes(b *testing.B) {
-	paths, _ := filepath.Glob(filepath.Join(shared.Path(b, "bench/corpus"), "*.utf8.txt"))
+	paths, _ := filepath.Glob(filepath.Join(testfiles.Shared(b, "bench/corpus"), "*.utf8.txt"))
 	for _, p := range paths {
 		text, err := os.ReadFile(p)
 		if err != nil {

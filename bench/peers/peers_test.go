@@ -13,8 +13,8 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 
-	"github.com/ucskit/ucs/internal/shared"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 type file struct {
@@ -23,7 +23,7 @@ type file struct {
 }
 
 func corpus(b *testing.B) []file {
-	dir := shared.Path(b, "bench/corpus")
+	dir := testfiles.Shared(b, "bench/corpus")
 	m, _ := filepath.Glob(filepath.Join(dir, "*.utf8.txt"))
 	sort.Strings(m)
 	var out []file

@@ -9,7 +9,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 func replace(t *testing.T, c *encoding.Codec, in []byte) string {
@@ -24,7 +24,7 @@ func replace(t *testing.T, c *encoding.Codec, in []byte) string {
 // TestWPTISO2022JP runs the web-platform-tests ISO-2022-JP decoder vectors,
 // whole and streamed.
 func TestWPTISO2022JP(t *testing.T) {
-	sc := bufio.NewScanner(bytes.NewReader(shared.ReadFile(t, "testdata/wpt/iso-2022-jp-decoder.jsonl")))
+	sc := bufio.NewScanner(bytes.NewReader(testfiles.ReadTestdata(t, "wpt/iso-2022-jp-decoder.jsonl")))
 	n := 0
 	for sc.Scan() {
 		var m struct{ Hex, Decoded, Name string }

@@ -15,14 +15,14 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 var codecs = []*encoding.Codec{GB18030, GB18030_2005, GBK, GB2312}
 
 func readJSONL(t *testing.T, rel string, f func(line int, m map[string]any)) {
 	t.Helper()
-	data := shared.ReadFile(t, rel)
+	data := testfiles.ReadTestdata(t, rel)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	n := 0
@@ -61,7 +61,7 @@ func decodeReplace(t *testing.T, c *encoding.Codec, b []byte) []byte {
 // web-platform-tests, in replacement mode, whole and streamed.
 func TestWPTDecoder(t *testing.T) {
 	n := 0
-	readJSONL(t, "testdata/wpt/gb18030-decoder.jsonl", func(line int, m map[string]any) {
+	readJSONL(t, "wpt/gb18030-decoder.jsonl", func(line int, m map[string]any) {
 		in := mustHex(t, m["hex"].(string))
 		want := m["decoded"].(string)
 		for _, c := range []*encoding.Codec{GB18030, GBK} {
@@ -81,7 +81,7 @@ func TestWPTDecoder(t *testing.T) {
 // TestWPTEncoder runs the gb18030 encoder vectors of the web-platform-tests.
 func TestWPTEncoder(t *testing.T) {
 	n := 0
-	readJSONL(t, "testdata/wpt/gb18030-encoder.jsonl", func(line int, m map[string]any) {
+	readJSONL(t, "wpt/gb18030-encoder.jsonl", func(line int, m map[string]any) {
 		in, err := mbtest.ParseRunes(m["input"].(string))
 		if err != nil {
 			t.Fatalf("line %d: %v", line, err)
@@ -242,7 +242,7 @@ func TestRanges(t *testing.T) {
 // GBK and GB 2312.
 func TestSeedExamples(t *testing.T) {
 	n := 0
-	readJSONL(t, "testdata/seed-examples.jsonl", func(line int, m map[string]any) {
+	readJSONL(t, "seed-examples.jsonl", func(line int, m map[string]any) {
 		enc, _ := m["encoding"].(string)
 		text, _ := m["text"].(string)
 		switch enc {
@@ -281,7 +281,7 @@ func TestSeedExamples(t *testing.T) {
 
 // TestQuwei checks every row of the GB 2312 quwei table both ways.
 func TestQuwei(t *testing.T) {
-	data := shared.ReadFile(t, "testdata/gb18030/gb2312-quwei.tsv")
+	data := testfiles.ReadTestdata(t, "gb18030/gb2312-quwei.tsv")
 	n, differ := 0, 0
 	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		f := strings.Split(line, "\t")

@@ -12,7 +12,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // whatwg maps each codec to its WHATWG index file.
@@ -36,7 +36,7 @@ var all = []*encoding.Codec{IBM866, ISO8859_2, ISO8859_3, ISO8859_4, ISO8859_5, 
 
 func readIndex(t *testing.T, name string) map[int]rune {
 	t.Helper()
-	f, err := os.Open(shared.Testdata(t, "whatwg/index-"+name+".txt"))
+	f, err := os.Open(testfiles.Module(t, "internal/gen/data/index-"+name+".txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // corpus returns the UTF-8 lipsum files of the benchmark corpus, by
 // script name.
 func corpus(b *testing.B) map[string][]byte {
 	b.Helper()
-	dir := shared.Path(b, "bench/corpus")
+	dir := testfiles.Shared(b, "bench/corpus")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.utf8.txt"))
 	m := map[string][]byte{}
 	for _, f := range files {

@@ -13,13 +13,13 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
-// readJSONL decodes every line of a JSON-lines file of shared/testdata.
+// readJSONL decodes every line of a JSON-lines file of the module's testdata.
 func readJSONL(t *testing.T, rel string) []map[string]any {
 	t.Helper()
-	f, err := os.Open(shared.Testdata(t, rel))
+	f, err := os.Open(testfiles.Testdata(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +138,8 @@ func TestMaximalSubpart(t *testing.T) {
 // replacement output must equal the expected file byte for byte, and the
 // strict decoder must fail exactly where each line's vector says.
 func TestKuhnStressTest(t *testing.T) {
-	in := shared.ReadFile(t, "testdata/kuhn/UTF-8-test.txt")
-	want := shared.ReadFile(t, "testdata/kuhn/UTF-8-test.expected-replace.txt")
+	in := testfiles.ReadTestdata(t, "kuhn/UTF-8-test.txt")
+	want := testfiles.ReadTestdata(t, "kuhn/UTF-8-test.expected-replace.txt")
 	got, err := UTF8.WithPolicy(encoding.Replace).AppendDecode(nil, in)
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +177,7 @@ func TestKuhnStressTest(t *testing.T) {
 			t.Errorf("line %v: replace = %q, want %q", r["line"], out, want)
 		}
 	}
-	demo := shared.ReadFile(t, "testdata/kuhn/UTF-8-demo.txt")
+	demo := testfiles.ReadTestdata(t, "kuhn/UTF-8-demo.txt")
 	if err := Validate(demo); err != nil {
 		t.Errorf("UTF-8-demo.txt: %v", err)
 	}

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,12 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/utf"
-	"golang.org/x/text/transform"
+	"github.com/ucskit/ucs/transcode"
 )
 
 const convertUsage = `Usage: ucs convert [-f FROM] [-t TO] [flags] [FILE...]
@@ -188,32 +185,23 @@ func runConvert(env *Env, args []string) int {
 }
 
 type converter struct {
-	env       *Env
-	from, to  *charset.Charset
-	fromCodec *encoding.Codec
-	fromOpts  encoding.Options
-	toCodec   *encoding.Codec
-	bomPolicy string
-	newline   string // keep, lf, crlf
-	outPath   string
-	inPlace   bool
-	auto      bool // -f auto: detect each input's encoding
-	force     bool // -f auto: go on when unsure
-	enc       *encoding.Transformer
-	direct    bool // the output is the decoded text itself (strict UTF-8)
-	w         *bufio.Writer
-	encBuf    []byte
-	started   bool // something was written (or the output BOM decided)
-	lastCR    bool // newline: the text so far ends with CR
-	heldCR    bool // newline=lf: a CR at the end of a chunk not yet written
-	progress  *progress
-	curOut    string // the file being written by --in-place
-	curFrom   string // the encoding of the input being read
+	env      *Env
+	from, to *charset.Charset
+	toCodec  *encoding.Codec
+	opts     transcode.Options
+	outPath  string
+	inPlace  bool
+	auto     bool // -f auto: detect each input's encoding
+	force    bool // -f auto: go on when unsure
+	out      *transcode.Output
+	progress *progress
+	curOut   string // the file being written by --in-place
+	curFrom  string // the encoding of the input being read
 	// interrupted is set by SIGINT, SIGTERM or SIGHUP during -o or
 	// --in-place work.
 	interrupted atomic.Bool
 	replaced    map[string]int
-	firstFixed  map[string]diag
+	firstFixed  map[string]*transcode.Error
 }
 
 func newConverter(env *Env, f *convertFlags) (*converter, int) {
@@ -304,53 +292,46 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	if f.bom == "add" && utf.BOM(toCodec) == nil && !utf.WritesBOM(toCodec) {
 		return nil, usageError(env, "convert", "--bom=add: %s has no byte order mark", toCS.Name)
 	}
-	// Decoded text is valid UTF-8 already, except from the 31-bit forms,
-	// which let surrogates and values above U+10FFFF through: for strict
-	// UTF-8 output the encoder has nothing to do.
-	direct := toCodec == utf.UTF8 && fromCS.Codec != utf.UTF8RFC2279 && fromCS.Codec != utf.UCS4BE && fromCS.Codec != utf.UCS4LE && !auto
 	c := &converter{
-		direct:     direct,
-		env:        env,
-		from:       fromCS,
-		to:         toCS,
-		fromCodec:  fromCS.Codec.With(encoding.Options{Invalid: invalid, Escape: esc}),
-		fromOpts:   encoding.Options{Invalid: invalid, Escape: esc},
-		toCodec:    toCodec.With(encoding.Options{Unmappable: unmappable, Escape: esc, Replacement: f.replacement}),
-		bomPolicy:  f.bom,
-		newline:    f.newline,
+		env:     env,
+		from:    fromCS,
+		to:      toCS,
+		toCodec: toCodec,
+		opts: transcode.Options{
+			Invalid: invalid, Unmappable: unmappable, Escape: esc, Replacement: f.replacement,
+			BOM:     map[string]transcode.BOM{"keep": transcode.KeepBOM, "strip": transcode.StripBOM, "add": transcode.AddBOM}[f.bom],
+			Newline: map[string]transcode.Newline{"keep": transcode.KeepNewlines, "lf": transcode.LF, "crlf": transcode.CRLF}[f.newline],
+		},
 		outPath:    f.out,
 		inPlace:    f.inPlace,
 		auto:       auto,
 		force:      f.force,
 		replaced:   map[string]int{},
-		firstFixed: map[string]diag{},
+		firstFixed: map[string]*transcode.Error{},
+	}
+	c.opts.Report = func(e *transcode.Error) {
+		if c.replaced[e.Name] == 0 {
+			first := *e
+			first.Bytes = append([]byte(nil), e.Bytes...)
+			c.firstFixed[e.Name] = &first
+		}
+		c.replaced[e.Name]++
 	}
 	return c, ExitOK
 }
 
 // begin starts an output: a fresh encoder and newline state, writing to out.
 func (c *converter) begin(out io.Writer) {
-	if c.w == nil {
-		c.w = bufio.NewWriterSize(out, chunkSize)
-		c.encBuf = make([]byte, 4*chunkSize+256)
-	} else {
-		c.w.Reset(out)
+	o, err := transcode.NewOutput(out, c.toCodec, c.opts)
+	if err != nil {
+		panic(err) // newConverter checked the options
 	}
-	c.enc = c.toCodec.EncodeTransformer().(*encoding.Transformer)
-	c.started, c.lastCR, c.heldCR = false, false, false
+	c.out = o
 }
 
 // finish ends an output: it writes a CR still held by --newline=lf and
-// flushes the encoder (a UTF-7 shift, an ISO 2022 mode), not the writer.
-func (c *converter) finish() error {
-	if c.heldCR {
-		c.heldCR = false
-		if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
-			return err
-		}
-	}
-	return c.encode(nil, 0, nil, true)
-}
+// flushes the encoder (a UTF-7 shift, an ISO 2022 mode) and the writer.
+func (c *converter) finish() error { return c.out.Close() }
 
 func (c *converter) run(files []string) int {
 	var out io.Writer = c.env.Stdout
@@ -414,7 +395,7 @@ func (c *converter) run(files []string) int {
 	if code == ExitOK || tmp == nil {
 		// On failure, standard output still gets the text converted
 		// before the error, as iconv does; a file named by -o does not.
-		if err := c.w.Flush(); err != nil && code == ExitOK {
+		if err := c.out.Flush(); err != nil && code == ExitOK {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", c.outName(), err)
 			code = ExitIO
 		}
@@ -493,7 +474,7 @@ func (c *converter) convertInPlace(name string, done *[]os.FileInfo) int {
 		}
 	}
 	if rc == ExitOK {
-		if err := c.w.Flush(); err != nil {
+		if err := c.out.Flush(); err != nil {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", name, err)
 			rc = ExitIO
 		}
@@ -521,7 +502,7 @@ var errInterrupted = errors.New("interrupted")
 // returned function is called. A second signal ends the process at once.
 func (c *converter) catchSignals() (stop func()) {
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(ch, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -718,211 +699,33 @@ func (c *converter) convertFile(path, dn string) int {
 	if c.progress != nil {
 		in = &countingReader{r: in, p: c.progress}
 	}
-	from, codec := c.from, c.fromCodec
+	from := c.from
 	if c.auto {
 		cs, rest, code := c.detect(in, dn)
 		if cs == nil {
 			return code
 		}
-		in, from, codec = rest, cs, cs.Codec.With(c.fromOpts)
+		in, from = rest, cs
 	}
 	c.curFrom = from.Name
-	hadBOM := false
-	fileStart := true
-	d := decoder{
-		name:  dn,
-		codec: codec,
-		head: func(b []byte) {
-			// The BOM forms consume their BOM; note that there was one.
-			if utf.WritesBOM(from.Codec) {
-				if bc, _ := utf.SniffBOM(b, from.Codec == utf.UTF32BOM); bc != nil {
-					hadBOM = true
-				}
-			}
-		},
-		report: func(dg diag) error {
-			if c.replaced[dn] == 0 {
-				c.firstFixed[dn] = dg
-			}
-			c.replaced[dn]++
-			return nil
-		},
-		sink: func(ch *chunk) error {
-			if c.interrupted.Load() {
-				return errInterrupted
-			}
-			skip := 0
-			if fileStart {
-				fileStart = false
-				if len(ch.text) >= 3 && string(ch.text[:3]) == "\uFEFF" {
-					hadBOM = true
-					skip = 3
-				}
-			}
-			if !c.started {
-				c.started = true
-				if c.bomPolicy == "add" || (c.bomPolicy == "keep" && hadBOM) {
-					if !utf.WritesBOM(c.toCodec) {
-						if err := c.encode(nil, 0, []byte("\uFEFF"), false); err != nil {
-							return err
-						}
-					}
-				}
-			}
-			return c.write(ch, skip)
-		},
-	}
-	if !c.direct && c.newline == "keep" {
-		// Strict UTF-8 input goes straight into the encoder, which checks
-		// it as it converts: no separate validation pass. The first chunk
-		// takes the usual way (its BOM), and so does anything the encoder
-		// stops at, which the decoder and the policies then handle.
-		d.through = func(b []byte) (int, error) {
-			if fileStart || !c.started || c.interrupted.Load() {
-				return 0, nil
-			}
-			done := 0
-			for done < len(b) {
-				nd, ns, bad, err := c.enc.TransformUntilBad(c.encBuf, b[done:], false)
-				if nd > 0 {
-					if _, werr := c.w.Write(c.encBuf[:nd]); werr != nil {
-						return done, &ioError{werr}
-					}
-				}
-				done += ns
-				if bad.Kind != encoding.KindNone || err != transform.ErrShortDst || nd+ns == 0 {
-					break
-				}
-			}
-			return done, nil
-		}
-	}
-	err := d.run(in)
-	if err == nil && !c.started && fileStart {
-		// An empty input: still decide the output BOM for "add".
-		c.started = true
-		if c.bomPolicy == "add" && !utf.WritesBOM(c.toCodec) {
-			err = c.encode(nil, 0, []byte("\uFEFF"), false)
-		}
-	}
-	if err != nil {
-		var f *failure
-		if errors.As(err, &f) && f.d.File == "" {
-			f.d.File = dn
-		}
+	// An interrupt stops the work between reads.
+	if _, err := c.out.Copy(interruptible{in, &c.interrupted}, from.Codec, dn); err != nil {
 		return c.fail(err)
 	}
 	return ExitOK
 }
 
-// write sends ch.text[off:] through the newline mode and the encoder.
-func (c *converter) write(ch *chunk, off int) error {
-	text := ch.text[off:]
-	switch c.newline {
-	case "lf":
-		if c.heldCR {
-			if len(text) == 0 {
-				return nil
-			}
-			c.heldCR = false
-			if text[0] != '\n' {
-				if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
-					return err
-				}
-			}
-		}
-		start := 0
-		for {
-			i := bytes.IndexByte(text[start:], '\r')
-			if i < 0 {
-				break
-			}
-			i += start
-			switch {
-			case i+1 == len(text):
-				// A CR at the end: the next chunk tells whether LF follows.
-				c.heldCR = true
-				return c.encode(ch, off+start, text[start:i], false)
-			case text[i+1] == '\n':
-				if err := c.encode(ch, off+start, text[start:i], false); err != nil {
-					return err
-				}
-				start = i + 1
-			default:
-				if err := c.encode(ch, off+start, text[start:i+1], false); err != nil {
-					return err
-				}
-				start = i + 1
-			}
-		}
-		return c.encode(ch, off+start, text[start:], false)
-	case "crlf":
-		start, pos := 0, 0
-		for {
-			j := bytes.IndexByte(text[pos:], '\n')
-			if j < 0 {
-				break
-			}
-			i := pos + j
-			prevCR := c.lastCR
-			if i > 0 {
-				prevCR = text[i-1] == '\r'
-			}
-			if !prevCR {
-				if err := c.encode(ch, off+start, text[start:i], false); err != nil {
-					return err
-				}
-				if err := c.encode(nil, 0, []byte("\r"), false); err != nil {
-					return err
-				}
-				start = i
-			}
-			pos = i + 1
-		}
-		if len(text) > 0 {
-			c.lastCR = text[len(text)-1] == '\r'
-		}
-		return c.encode(ch, off+start, text[start:], false)
-	}
-	return c.encode(ch, off, text, false)
+// interruptible is a reader that fails once interrupted is set.
+type interruptible struct {
+	r           io.Reader
+	interrupted *atomic.Bool
 }
 
-// encode runs text through the encoder and writes the result. text is
-// ch.text[off:off+len(text)], or with a nil ch text of our own (a BOM, a
-// CR), which is never located in the input.
-func (c *converter) encode(ch *chunk, off int, text []byte, atEOF bool) error {
-	if c.direct {
-		if _, err := c.w.Write(text); err != nil {
-			return &ioError{err}
-		}
-		return nil
+func (r interruptible) Read(p []byte) (int, error) {
+	if r.interrupted.Load() {
+		return 0, errInterrupted
 	}
-	base := c.enc.Offset()
-	src := text
-	for {
-		nd, ns, err := c.enc.Transform(c.encBuf, src, atEOF)
-		if nd > 0 {
-			if _, werr := c.w.Write(c.encBuf[:nd]); werr != nil {
-				return &ioError{werr}
-			}
-		}
-		src = src[ns:]
-		switch err {
-		case nil:
-			return nil
-		case transform.ErrShortDst:
-			continue
-		case transform.ErrShortSrc:
-			return nil
-		}
-		var e *encoding.Error
-		if errors.As(err, &e) && ch != nil {
-			k := int(e.Offset-base) + off
-			p := ch.placeAt(k)
-			return &failure{diag{File: "", Offset: ch.offsetAt(k), Line: p.line, Col: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: e.Rune, To: c.to.Name}}
-		}
-		return err
-	}
+	return r.r.Read(p)
 }
 
 type ioError struct{ err error }
@@ -931,22 +734,22 @@ func (e *ioError) Error() string { return e.err.Error() }
 
 // fail prints err and returns its exit code.
 func (c *converter) fail(err error) int {
-	var f *failure
-	var ioe *ioError
+	var f *transcode.Error
+	var ioe *transcode.WriteError
 	switch {
 	case errors.As(err, &f):
-		fmt.Fprintln(c.env.Stderr, f.d.String())
-		if f.d.Kind == encoding.Unmappable {
-			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: %s has no %s; use --unmappable=replace, skip or escape to go on\n", c.to.Name, encoding.FormatRune(f.d.Rune))
+		fmt.Fprintln(c.env.Stderr, f.Error())
+		if f.Kind == encoding.Unmappable {
+			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: %s has no %s; use --unmappable=replace, skip or escape to go on\n", c.to.Name, encoding.FormatRune(f.Rune))
 		} else {
-			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: the input is not valid %s (%s); use --invalid=replace, skip or escape to go on\n", c.curFrom, f.d.Kind.Describe())
+			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: the input is not valid %s (%s); use --invalid=replace, skip or escape to go on\n", c.curFrom, f.Kind.Describe())
 			if cs, err := charset.Lookup(c.curFrom); err == nil && cs.Caveat != "" {
 				fmt.Fprintf(c.env.Stderr, "ucs convert: note: %s\n", cs.Caveat)
 			}
 		}
 		return ExitInvalid
 	case errors.As(err, &ioe):
-		fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", c.outName(), ioe.err)
+		fmt.Fprintf(c.env.Stderr, "ucs convert: writing %s: %v\n", c.outName(), ioe.Err)
 		return ExitIO
 	case err == errInterrupted:
 		fmt.Fprintf(c.env.Stderr, "ucs convert: interrupted\n")

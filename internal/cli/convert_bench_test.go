@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/charset"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // benchInput is about 8 MB of the UTF-8 corpus, all scripts mixed.
 func benchInput(b *testing.B) []byte {
-	paths, _ := filepath.Glob(filepath.Join(shared.Path(b, "bench/corpus"), "*.utf8.txt"))
+	paths, _ := filepath.Glob(filepath.Join(testfiles.Shared(b, "bench/corpus"), "*.utf8.txt"))
 	var seed []byte
 	for _, p := range paths {
 		d, err := os.ReadFile(p)
@@ -41,7 +41,7 @@ func BenchmarkConvertUTF8ToUTF16LE(b *testing.B) {
 }
 
 func BenchmarkConvertGBKToUTF8(b *testing.B) {
-	zh, err := os.ReadFile(filepath.Join(shared.Path(b, "bench/corpus"), "Chinese-Lipsum.utf8.txt"))
+	zh, err := os.ReadFile(filepath.Join(testfiles.Shared(b, "bench/corpus"), "Chinese-Lipsum.utf8.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

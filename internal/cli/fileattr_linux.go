@@ -12,7 +12,7 @@ import (
 
 func atime(st os.FileInfo) time.Time {
 	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		return time.Unix(s.Atim.Sec, s.Atim.Nsec)
+		return time.Unix(int64(s.Atim.Sec), int64(s.Atim.Nsec)) // int32 fields on 32-bit systems
 	}
 	return st.ModTime()
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,7 +24,9 @@ func init() {
 }
 
 const ldapUsage = `Usage: ucs ldap filter [--dialect D] [--json] FILTER...
-  ucs ldap match [--schema FILE] [--dialect D] [--json] [--show-undefined] --ldif FILE FILTER
+  ucs ldap match [--schema FILE]... [--dialect D] [--json] [--show-undefined]
+                 [--output dn|json|ldif|ldif-plain] [--attrs LIST] [--width N]
+                 [--attribute-options LIST] [--all-options-are-tags] --ldif FILE FILTER
   ucs ldap dn [--rfc1485] [--schema FILE] [--json] DN...
   ucs ldap syntax [--form rfc4517|rfc1488] [--json] SYNTAX VALUE...
   ucs ldap syntax --list
@@ -34,12 +37,27 @@ filter   parses each filter (RFC 4515, strict) and prints its canonical form;
          reported with their byte offset and character column.
          --dialect takes a comma list of rfc1558 (legacy \* \( \) escapes),
          rfc4526 ((&) and (|)), openldap (no outer parentheses, spaces).
-match    evaluates FILTER on every entry of the LDIF file (RFC 2849) with the
-         standard schema (plus --schema, RFC 4512 definitions) and prints
+match    evaluates FILTER on every entry of the LDIF file (RFC 2849; "-" reads
+         standard input; entries are read one at a time) with the
+         standard schema, plus the --schema files (repeatable): OpenLDAP
+         .schema files, their cn=config .ldif forms, or the subschema
+         entry of a server (ldapsearch -b cn=subschema -s base +), and prints
          the DN of each entry it is TRUE for; --show-undefined also prints
-         those it is Undefined for, as "? DN". --json prints
-         {"dn","result"} for every entry, result true, false or undefined.
+         those it is Undefined for, as "? DN". --json (--output json)
+         prints {"dn","result"} for every entry, result true, false or
+         undefined. --output ldif prints the entries the filter is TRUE
+         for as RFC 2849 LDIF ("version: 1" first, as ldapsearch -L),
+         ldif-plain without the version line (ldapsearch -LLL; what
+         slapadd reads); values that are not plain ASCII are base64, lines
+         are folded at --width (76; 0 never folds). --attrs cn,mail keeps
+         only those attributes and their subtypes, as a search's attribute
+         list does ("*" user attributes, "+" operational, "1.1" none).
          Plain LDIF values may be UTF-8 here (RFC 2849 wants base64).
+         As a server does, it counts the superclasses of listed object
+         classes, and an unknown type or attribute option makes an item
+         Undefined; language tags (cn;lang-de) are known options, and
+         --attribute-options x-opt,x-hidden- names more (a name ending in
+         '-' is a prefix); --all-options-are-tags knows every option.
 dn       parses each DN (RFC 4514; --rfc1485 also accepts ';', quotes,
          spaces and <...>) and prints its normalized form under the schema.
 syntax   validates each VALUE against SYNTAX (a name such as "Postal
@@ -55,11 +73,13 @@ Examples:
   ucs ldap dn 'CN=Steve Kille,O=Isode Limited,C=GB'
   ucs ldap syntax 'Generalized Time' 199412161032Z
   ucs ldap match --ldif people.ldif '(sn=jensen)'
+  slapcat | ucs ldap match --ldif - --output ldif-plain --attrs cn,mail '(objectClass=person)'
 `
 
 type ldapFlags struct {
-	json, showUndefined, rfc1485, list bool
-	dialect, schema, ldif, form        string
+	json, showUndefined, rfc1485, list, allOptions bool
+	dialect, schema, ldif, form, attrOptions       string
+	output, attrs, width                           string
 }
 
 // parseLDAPFlags reads the flags before the first argument.
@@ -82,7 +102,8 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 		if !strings.Contains(" "+allowed+" ", " "+name+" ") && name != "help" {
 			return f, nil, fmt.Errorf("unknown flag --%s", name)
 		}
-		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form}
+		needs := map[string]*string{"dialect": &f.dialect, "schema": &f.schema, "ldif": &f.ldif, "form": &f.form, "attribute-options": &f.attrOptions,
+			"output": &f.output, "attrs": &f.attrs, "width": &f.width}
 		if p, ok := needs[name]; ok {
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -90,6 +111,10 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 				}
 				i++
 				val = args[i]
+			}
+			if name == "schema" && f.schema != "" {
+				// --schema may be given more than once: files load in order.
+				val = f.schema + "\x00" + val
 			}
 			*p = val
 			continue
@@ -106,6 +131,8 @@ func parseLDAPFlags(args []string, allowed string) (ldapFlags, []string, error) 
 			f.rfc1485 = true
 		case "list":
 			f.list = true
+		case "all-options-are-tags":
+			f.allOptions = true
 		case "help":
 			return f, nil, errHelp
 		}
@@ -123,7 +150,7 @@ func runLDAP(env *Env, args []string) int {
 	sub, rest := args[0], args[1:]
 	allowed := map[string]string{
 		"filter": "dialect json",
-		"match":  "schema dialect json show-undefined ldif",
+		"match":  "schema dialect json show-undefined ldif attribute-options all-options-are-tags output attrs width",
 		"dn":     "rfc1485 schema json",
 		"syntax": "form json list",
 	}
@@ -226,19 +253,28 @@ func ldapFilter(env *Env, f ldapFlags, args []string) int {
 	return code
 }
 
-func loadSchema(env *Env, path string) (*ldap.Schema, int) {
-	if path == "" {
+// loadSchema reads the --schema files, in order, on top of the standard
+// schema; what they hold that ucs cannot use (matching rules it does not
+// implement) is reported as warnings.
+func loadSchema(env *Env, paths string) (*ldap.Schema, int) {
+	if paths == "" {
 		return ldap.Standard(), ExitOK
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)
-		return nil, ExitIO
-	}
-	s, err := ldap.ParseSchema(string(b))
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap: %s: %v\n", path, err)
-		return nil, ExitInvalid
+	s := ldap.Standard().Clone()
+	for _, path := range strings.Split(paths, "\x00") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %v\n", err)
+			return nil, ExitIO
+		}
+		before := len(s.Warnings())
+		if err := s.AddDefinitions(string(b)); err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %s: %v\n", path, err)
+			return nil, ExitInvalid
+		}
+		for _, w := range s.Warnings()[before:] {
+			fmt.Fprintf(env.Stderr, "ucs ldap: %s: warning: %s\n", path, w)
+		}
 	}
 	return s, ExitOK
 }
@@ -253,6 +289,56 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
 		return ExitUsage
 	}
+	output := f.output
+	if f.json {
+		if output != "" && output != "json" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --json and --output %s contradict each other\n", output)
+			return ExitUsage
+		}
+		output = "json"
+	}
+	if output == "" {
+		output = "dn"
+	}
+	var enc *ldap.LDIFEncoder
+	var attrs []string
+	switch output {
+	case "dn", "json":
+		if f.attrs != "" || f.width != "" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs and --width go with --output ldif or ldif-plain\n")
+			return ExitUsage
+		}
+	case "ldif", "ldif-plain":
+		if f.showUndefined {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --show-undefined goes with --output dn or json: LDIF output holds the entries the filter is TRUE for\n")
+			return ExitUsage
+		}
+		enc = ldap.NewLDIFEncoder(env.Stdout)
+		enc.Version = output == "ldif"
+		if f.width != "" {
+			w, err := strconv.Atoi(f.width)
+			if err != nil || w < 0 || w == 1 {
+				fmt.Fprintf(env.Stderr, "ucs ldap match: --width must be 0 (no folding) or a line length of at least 2, not %q\n", f.width)
+				return ExitUsage
+			}
+			if w == 0 {
+				w = -1
+			}
+			enc.Width = w
+		}
+		if f.attrs != "" {
+			for _, a := range strings.Split(f.attrs, ",") {
+				if a != "*" && a != "+" && !ldap.IsAttributeDescription(a) {
+					fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs: %q is not an attribute description, \"*\", \"+\" or \"1.1\"\n", a)
+					return ExitUsage
+				}
+				attrs = append(attrs, a)
+			}
+		}
+	default:
+		fmt.Fprintf(env.Stderr, "ucs ldap match: --output must be dn, json, ldif or ldif-plain, not %q\n", output)
+		return ExitUsage
+	}
 	sc, code := loadSchema(env, f.schema)
 	if code != ExitOK {
 		return code
@@ -262,32 +348,57 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %q: %v\n", args[0], err)
 		return ExitInvalid
 	}
-	fh, err := os.Open(f.ldif)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
-		return ExitIO
+	evalOpts := ldap.EvalOptions{AllOptionsAreTags: f.allOptions}
+	if f.attrOptions != "" {
+		evalOpts.AttributeOptions = strings.Split(f.attrOptions, ",")
 	}
-	defer fh.Close()
-	entries, err := ldap.LDIFReader{AllowUTF8: true}.Read(fh)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", f.ldif, err)
-		return ExitInvalid
+	in, name := env.Stdin, "standard input"
+	if f.ldif != "-" {
+		fh, err := os.Open(f.ldif)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
+			return ExitIO
+		}
+		defer fh.Close()
+		in, name = fh, f.ldif
 	}
-	for _, e := range entries {
-		r := flt.Evaluate(e, sc)
+	dec := ldap.LDIFReader{AllowUTF8: true}.NewDecoder(in)
+	code = ExitOK
+	for code == ExitOK {
+		e, err := dec.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: %s: %v\n", name, err)
+			code = ExitInvalid
+			break
+		}
+		r := flt.EvaluateWith(e, sc, evalOpts)
 		switch {
-		case f.json:
+		case output == "json":
 			writeJSON(env.Stdout, struct {
 				DN     string `json:"dn"`
 				Result string `json:"result"`
 			}{e.DN, r.String()})
+		case r == ldap.True && enc != nil:
+			if err := enc.Encode(e.Select(sc, attrs)); err != nil {
+				fmt.Fprintf(env.Stderr, "ucs ldap match: %s: writing LDIF: %v\n", name, err)
+				code = ExitIO
+			}
 		case r == ldap.True:
 			fmt.Fprintln(env.Stdout, e.DN)
 		case r == ldap.Undefined && f.showUndefined:
 			fmt.Fprintln(env.Stdout, "? "+e.DN)
 		}
 	}
-	return ExitOK
+	if enc != nil {
+		if err := enc.Flush(); err != nil && code == ExitOK {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: writing LDIF: %v\n", err)
+			code = ExitIO
+		}
+	}
+	return code
 }
 
 func ldapDN(env *Env, f ldapFlags, args []string) int {

@@ -80,7 +80,12 @@ func TestLDAPCommandGolden(t *testing.T) {
 			`{"dn":"cn=Babs Jensen,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
 				`{"dn":"cn=Lučić,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
 				`{"dn":"dc=example,dc=com","result":"false"}` + "\n", "", ExitOK},
-		{"match bad schema", []string{"ldap", "match", "--schema", badSchema, "--ldif", ldif, "(cn=x)"}, "", "unknown matching rule", ExitInvalid},
+		{"match unknown rule in schema", []string{"ldap", "match", "--schema", badSchema, "--ldif", ldif, "(x=a)"}, "", "bad.schema: warning: matching rule noSuchMatch is not built in", ExitOK},
+		{"match bad schema", []string{"ldap", "match", "--schema", badSchema, "--schema", schema + ".none", "--ldif", ldif, "(cn=x)"}, "", "extra.schema.none: no such file", ExitIO},
+		{"match two schemas", []string{"ldap", "match", "--json", "--schema", badSchema, "--schema", schema, "--ldif", ldif, "(&(x=a)(favColour=blue))"},
+			`{"dn":"cn=Babs Jensen,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
+				`{"dn":"cn=Lučić,ou=People,dc=example,dc=com","result":"false"}` + "\n" +
+				`{"dn":"dc=example,dc=com","result":"false"}` + "\n", "warning: matching rule noSuchMatch", ExitOK},
 		{"match missing ldif", []string{"ldap", "match", "--ldif", filepath.Join(dir, "none.ldif"), "(cn=x)"}, "", "no such file", ExitIO},
 		{"match bad filter", []string{"ldap", "match", "--ldif", ldif, "(cn=x"}, "", "expected ')'", ExitInvalid},
 		{"dn", []string{"ldap", "dn", "UID=jsmith,DC=example,DC=net", "cn=John\\3BDoe"},
@@ -148,5 +153,86 @@ func TestLDAPHelp(t *testing.T) {
 	env := &Env{Stdout: &out, Stderr: &out}
 	if code := Main(env, []string{"help", "ldap"}); code != ExitOK || !strings.Contains(out.String(), "ucs ldap filter") {
 		t.Fatalf("help: %d %q", code, out.String())
+	}
+}
+
+// runLDAP runs ucs with args and stdin and returns stdout, stderr and the
+// exit code.
+func runLDAPCmd(stdin string, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	code := Main(env, args)
+	return out.String(), errb.String(), code
+}
+
+func TestLDAPMatchStdin(t *testing.T) {
+	out, errs, code := runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "(sn=lucic)")
+	if code != ExitOK || out != "cn=Lučić,ou=People,dc=example,dc=com\n" || errs != "" {
+		t.Errorf("--ldif -: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// Entries before a fault are already written: the reader streams.
+	out, errs, code = runLDAPCmd("dn: cn=a\nsn: lucic\n\n folded\n", "ldap", "match", "--ldif", "-", "(sn=lucic)")
+	if code != ExitInvalid || out != "cn=a\n" || !strings.Contains(errs, "standard input: ldif: line 4, column 1: continuation line") {
+		t.Errorf("bad LDIF on stdin: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestLDAPMatchAttributeOptions(t *testing.T) {
+	in := "dn: cn=a\ncn: a\ncn;x-opt: b\ncn;lang-de: c\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"(cn;x-opt=b)"}, "? cn=a\n"},
+		{[]string{"(cn;lang-de=c)"}, "cn=a\n"},
+		{[]string{"--attribute-options", "x-opt", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"--attribute-options=x-", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"--all-options-are-tags", "(cn;x-opt=b)"}, "cn=a\n"},
+		{[]string{"(!(missing=*))"}, "? cn=a\n"},
+	} {
+		args := append([]string{"ldap", "match", "--show-undefined", "--ldif", "-"}, tt.args...)
+		out, errs, code := runLDAPCmd(in, args...)
+		if code != ExitOK || out != tt.want {
+			t.Errorf("%q: exit %d, stdout %q (want %q), stderr %q", tt.args, code, out, tt.want, errs)
+		}
+	}
+}
+
+func TestLDAPMatchLDIFOutput(t *testing.T) {
+	out, errs, code := runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output", "ldif", "(objectClass=person)")
+	want := "version: 1\n" +
+		"dn: cn=Babs Jensen,ou=People,dc=example,dc=com\nobjectClass: top\nobjectClass: person\ncn: Babs Jensen\ncn: Barbara   J.  Jensen\nsn: Jensen\ntelephoneNumber: +1 408 555 1212\ndescription: a folded value\n\n" +
+		"dn:: Y249THXEjWnEhyxvdT1QZW9wbGUsZGM9ZXhhbXBsZSxkYz1jb20=\nobjectClass: person\ncn:: THXEjWnEhw==\nsn: Lucic\n\n"
+	if code != ExitOK || out != want || errs != "" {
+		t.Errorf("--output ldif: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	out, _, code = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output", "ldif-plain", "--attrs", "sn,objectClass", "(cn=lučić)")
+	if want := "dn:: Y249THXEjWnEhyxvdT1QZW9wbGUsZGM9ZXhhbXBsZSxkYz1jb20=\nobjectClass: person\nsn: Lucic\n\n"; code != ExitOK || out != want {
+		t.Errorf("--attrs: exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, code = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output=ldif-plain", "--attrs", "name", "--width", "20", "(sn=jensen)")
+	if want := "dn: cn=Babs Jensen,o\n u=People,dc=example\n ,dc=com\ncn: Babs Jensen\ncn: Barbara   J.  Je\n nsen\nsn: Jensen\n\n"; code != ExitOK || out != want {
+		t.Errorf("--width 20: exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, _ = runLDAPCmd(testLDIF, "ldap", "match", "--ldif", "-", "--output=ldif-plain", "--width", "0", "--attrs", "1.1", "(sn=jensen)")
+	if want := "dn: cn=Babs Jensen,ou=People,dc=example,dc=com\n\n"; out != want {
+		t.Errorf("--width 0 --attrs 1.1: stdout:\n%s\nwant:\n%s", out, want)
+	}
+	for _, tt := range []struct {
+		args []string
+		has  string
+	}{
+		{[]string{"--output", "xml"}, "--output must be"},
+		{[]string{"--json", "--output", "ldif"}, "contradict"},
+		{[]string{"--attrs", "cn"}, "--attrs and --width go with"},
+		{[]string{"--output", "ldif", "--show-undefined"}, "--show-undefined goes with"},
+		{[]string{"--output", "ldif", "--width", "1"}, "--width must be"},
+		{[]string{"--output", "ldif", "--attrs", "c n"}, "not an attribute description"},
+	} {
+		args := append(append([]string{"ldap", "match", "--ldif", "-"}, tt.args...), "(cn=x)")
+		_, errs, code := runLDAPCmd(testLDIF, args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.has) {
+			t.Errorf("%q: exit %d, stderr %q, want a usage error with %q", tt.args, code, errs, tt.has)
+		}
 	}
 }

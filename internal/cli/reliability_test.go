@@ -369,10 +369,10 @@ func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); retur
 // newline anywhere) through the command and checks its peak resident set
 // size; validate also finds a bad byte at the very end and locates it.
 func testBoundedMemory(t *testing.T, bin, command string) {
-	const total = 2 << 30
+	const total int64 = 2 << 30
 	const limit = 32 << 20
 	block := []byte(" ASCII, Ünïcödé, Ελληνικά, 汉字テキスト, \U0001F600 emoji")
-	reps := int64(total / len(block))
+	reps := total / int64(len(block))
 	var args []string
 	var tail []byte
 	var wantOut int64

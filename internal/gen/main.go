@@ -8,7 +8,8 @@
 //	go run ../../internal/gen -data ../../internal/gen/data -family simplifiedchinese -o tables.go
 //
 // Families: simplifiedchinese, traditionalchinese, japanese, korean,
-// singlebyte.
+// singlebyte, and htmlcharset (the WHATWG label table, from
+// encodings.json).
 package main
 
 import (
@@ -57,6 +58,9 @@ func main() {
 	case "singlebyte":
 		g.printf("package singlebyte\n\n")
 		genSingleByte(&g)
+	case "htmlcharset":
+		g.printf("package htmlcharset\n\n")
+		genWebLabels(&g)
 	default:
 		log.Fatalf("unknown family %q", *family)
 	}

@@ -5,36 +5,25 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
-// corpusNames lists the UTF-8 files of the benchmark corpus.
+// corpusNames lists the UTF-8 files of the benchmark corpus (the
+// committed sample when the shared corpus is absent).
 func corpusNames(tb testing.TB) []string {
 	tb.Helper()
-	dir := shared.Path(tb, "bench/corpus")
-	m, err := filepath.Glob(filepath.Join(dir, "*.utf8.txt"))
-	if err != nil || len(m) == 0 {
-		tb.Fatalf("no *.utf8.txt files in %s", dir)
-	}
-	var names []string
-	for _, p := range m {
-		names = append(names, filepath.Base(p))
-	}
-	sort.Strings(names)
-	return names
+	return testfiles.CorpusNames(tb, "*.utf8.txt")
 }
 
 func corpusFile(tb testing.TB, name string) []byte {
 	tb.Helper()
-	return shared.ReadFile(tb, filepath.Join("bench/corpus", name))
+	return testfiles.Corpus(tb, name)
 }
 
 // vector is one line of the UTF-8 conformance files.
@@ -50,7 +39,7 @@ type vector struct {
 
 func readVectors(t *testing.T, rel string) []vector {
 	t.Helper()
-	f, err := os.Open(shared.Testdata(t, rel))
+	f, err := os.Open(testfiles.Testdata(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,8 +135,8 @@ func TestConformance(t *testing.T) {
 // TestKuhnFile checks the whole stress-test file against its expected
 // replacement output.
 func TestKuhnFile(t *testing.T) {
-	src := shared.ReadFile(t, "testdata/kuhn/UTF-8-test.txt")
-	want := shared.ReadFile(t, "testdata/kuhn/UTF-8-test.expected-replace.txt")
+	src := testfiles.ReadTestdata(t, "kuhn/UTF-8-test.txt")
+	want := testfiles.ReadTestdata(t, "kuhn/UTF-8-test.expected-replace.txt")
 	eachKernel(t, func(t *testing.T, kernel string) {
 		if got := string(replaceDecode(src)); got != string(want) {
 			t.Fatalf("replacement decode of UTF-8-test.txt differs from the expected output")

@@ -3,7 +3,6 @@ package simd_test
 import (
 	"bytes"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"unicode/utf8"
 
@@ -12,8 +11,8 @@ import (
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
 	"github.com/ucskit/ucs/encoding/traditionalchinese"
-	"github.com/ucskit/ucs/internal/shared"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // codecTable encodes every character U+0080–U+FFFF with c and keeps the
@@ -59,7 +58,7 @@ func TestEncodePairsCodecTables(t *testing.T) {
 		{japanese.EUCJP, 0, "Japanese-Lipsum.utf8.txt"},
 	} {
 		enc := codecTable(c.codec)
-		corpus := shared.ReadFile(t, filepath.Join("bench/corpus", c.file))
+		corpus := testfiles.Corpus(t, c.file)
 		var none []byte
 		for r := rune(0x4E00); none == nil; r++ {
 			if enc[r] == 0 {

@@ -6,9 +6,10 @@ import (
 	"bytes"
 	"os"
 	"runtime/debug"
-	"syscall"
 	"testing"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // guarded maps two pages and protects the second, so that a read or write
@@ -16,14 +17,14 @@ import (
 func guarded(t *testing.T) []byte {
 	t.Helper()
 	ps := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, err := unix.Mmap(-1, 0, 2*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
-	if err := syscall.Mprotect(mem[ps:], syscall.PROT_NONE); err != nil {
+	if err := unix.Mprotect(mem[ps:], unix.PROT_NONE); err != nil {
 		t.Skipf("mprotect: %v", err)
 	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
+	t.Cleanup(func() { unix.Munmap(mem) })
 	if !faults(unsafe.Pointer(&mem[ps])) {
 		t.Fatal("the guard page does not fault")
 	}
@@ -46,14 +47,14 @@ func faults(p unsafe.Pointer) (faulted bool) {
 func guardedBefore(t *testing.T) []byte {
 	t.Helper()
 	ps := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, err := unix.Mmap(-1, 0, 2*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
-	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
+	if err := unix.Mprotect(mem[:ps], unix.PROT_NONE); err != nil {
 		t.Skipf("mprotect: %v", err)
 	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
+	t.Cleanup(func() { unix.Munmap(mem) })
 	if !faults(unsafe.Pointer(&mem[ps-1])) {
 		t.Fatal("the guard page does not fault")
 	}

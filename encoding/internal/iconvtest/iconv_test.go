@@ -13,7 +13,7 @@ import (
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
 	"github.com/ucskit/ucs/encoding/singlebyte"
 	"github.com/ucskit/ucs/encoding/traditionalchinese"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 func iconvPath(t *testing.T) string {
@@ -69,7 +69,7 @@ var corpusCases = []struct {
 func TestCorpus(t *testing.T) {
 	iconvPath(t)
 	for _, tc := range corpusCases {
-		src := shared.ReadFile(t, "bench/corpus/"+tc.file)
+		src := testfiles.Corpus(t, tc.file)
 		want, err := runIconv(t, tc.iconv, "UTF-8", src, false)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
@@ -80,7 +80,7 @@ func TestCorpus(t *testing.T) {
 		}
 		text := want
 		if tc.utf8 != "" {
-			text = shared.ReadFile(t, "bench/corpus/"+tc.utf8)
+			text = testfiles.Corpus(t, tc.utf8)
 		}
 		wantEnc, err := runIconv(t, "UTF-8", tc.iconv, text, false)
 		if err != nil {

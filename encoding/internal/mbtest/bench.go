@@ -5,13 +5,13 @@ import (
 
 	"golang.org/x/text/transform"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // Corpus reads a file of the shared benchmark corpus (bench/corpus/...).
 func Corpus(tb testing.TB, rel string) []byte {
 	tb.Helper()
-	return shared.ReadFile(tb, "bench/corpus/"+rel)
+	return testfiles.Corpus(tb, rel)
 }
 
 // Bench runs t over src once per iteration, with b.SetBytes(len(src)):

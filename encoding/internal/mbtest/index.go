@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // Index reads a WHATWG index file from the shared test data (not the
 // generated table), pointer → code point.
 func Index(tb testing.TB, name string) map[int]rune {
 	tb.Helper()
-	f, err := os.Open(shared.Testdata(tb, "whatwg/index-"+name+".txt"))
+	f, err := os.Open(testfiles.Module(tb, "internal/gen/data/index-"+name+".txt"))
 	if err != nil {
 		tb.Fatal(err)
 	}

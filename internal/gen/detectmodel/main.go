@@ -55,8 +55,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -92,21 +94,40 @@ const (
 )
 
 func main() {
-	train := flag.String("train", "../../shared/corpus/train", "folder of the training text and its manifest.csv")
+	train := flag.String("train", "", "folder of the training text and its manifest.csv (default: corpus/train of $UCS_SHARED, else of ../shared beside the repository)")
 	out := flag.String("out", "model.bin", "file to write")
 	holdout := flag.Int("holdout", 0, "with N > 0, leave every N-th paragraph out of training (for a held-out check)")
 	heldout := flag.String("heldout", "", "with -holdout, the folder to write the paragraphs left out to, one file per language")
 	flag.Parse()
+	if *train == "" {
+		*train = defaultTrain()
+	}
 	if err := run(*train, *out, split{*holdout, *heldout}); err != nil {
 		fmt.Fprintln(os.Stderr, "detectmodel:", err)
 		os.Exit(1)
 	}
 }
 
+// defaultTrain is the training text of the shared data folder: under
+// $UCS_SHARED when it is set, else ../shared beside the repository (the
+// generator runs in detect/, so that is ../../shared).
+func defaultTrain() string {
+	if d := os.Getenv("UCS_SHARED"); d != "" {
+		return filepath.Join(d, "corpus", "train")
+	}
+	return filepath.Join("..", "..", "shared", "corpus", "train")
+}
+
 type lang struct{ file, tag, script string }
 
 func readManifest(dir string) ([]lang, error) {
 	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("the training text is not there: %s has no manifest.csv.\n"+
+			"The model is built from UTF-8 running text per language, the corpus/train folder of the\n"+
+			"project's shared data (its PROVENANCE.md names every source). Put that folder beside the\n"+
+			"repository as ../shared, or pass -train DIR. Until then the committed model.bin stays in use", dir)
+	}
 	if err != nil {
 		return nil, err
 	}
