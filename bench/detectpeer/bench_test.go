@@ -10,7 +10,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/detect"
-	"github.com/ucskit/ucs/internal/shared"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 const sampleSize = 4096
@@ -40,7 +40,7 @@ var classes = []class{
 // sample encodes the start of the text as c says, up to sampleSize bytes,
 // skipping characters the encoding lacks.
 func sample(tb testing.TB, c class) []byte {
-	dir := shared.Path(tb, "bench/corpus")
+	dir := testfiles.Shared(tb, "bench/corpus")
 	text, err := os.ReadFile(filepath.Join(dir, c.text+".utf8.txt"))
 	if err != nil {
 		tb.Fatal(err)
