@@ -23,7 +23,7 @@ const inPlaceConfidence = 0.9
 // input, or the guess is unsure and --force is not given) it prints why and
 // returns a nil charset with the exit code.
 func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader, int) {
-	counted := &byteCounter{r: in}
+	counted := newByteCounter(in)
 	res, rest, err := detect.DetectStream(counted)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", dn, err)
@@ -31,11 +31,11 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 	}
 	best := res.Best()
 	if best.Encoding == "" {
-		if counted.n == 0 {
+		if bytesRead(counted) == 0 {
 			// Nothing to convert: any encoding will do.
 			return c.from, rest, ExitOK
 		}
-		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: cannot tell the encoding: no encoding ucs knows decodes the first %d bytes; name it with -f\n", dn, counted.n)
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: cannot tell the encoding: no encoding ucs knows decodes the first %d bytes; name it with -f\n", dn, bytesRead(counted))
 		return nil, nil, ExitUnsure
 	}
 	cs := best.Charset
@@ -93,6 +93,46 @@ func (b *byteCounter) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	b.n += int64(n)
 	return n, err
+}
+
+// seekCounter is a byteCounter over a file, which keeps the file's
+// ReadAt and Seek so that the detector can sample the rest of a file whose
+// start is a long run of ASCII; the position it seeks to is restored
+// before the bytes are read on.
+type seekCounter struct {
+	byteCounter
+	f interface {
+		io.ReaderAt
+		io.Seeker
+	}
+}
+
+func (s *seekCounter) ReadAt(p []byte, off int64) (int, error) { return s.f.ReadAt(p, off) }
+
+func (s *seekCounter) Seek(off int64, whence int) (int64, error) { return s.f.Seek(off, whence) }
+
+// newByteCounter counts the bytes read from r, keeping its ReadAt and Seek
+// when it has both.
+func newByteCounter(r io.Reader) io.Reader {
+	if f, ok := r.(interface {
+		io.ReaderAt
+		io.Seeker
+	}); ok {
+		return &seekCounter{byteCounter{r: r}, f}
+	}
+	return &byteCounter{r: r}
+}
+
+// bytesRead is the number of bytes read through a reader newByteCounter
+// returned.
+func bytesRead(r io.Reader) int64 {
+	switch c := r.(type) {
+	case *seekCounter:
+		return c.n
+	case *byteCounter:
+		return c.n
+	}
+	return 0
 }
 
 func plural(n int) string {

@@ -112,3 +112,19 @@ func TestDetectHugeASCIIHead(t *testing.T) {
 		t.Errorf("exit %d, got %q:\n%s", code, out, errs)
 	}
 }
+
+// TestAutoHugeASCIIHead checks that convert -f auto samples the rest of a
+// regular file whose first 9 MiB are ASCII, and converts the whole file.
+func TestAutoHugeASCIIHead(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.log")
+	head := bytes.Repeat([]byte("2026-11-25 INFO plain ASCII log line\n"), 9<<20/37)
+	sjis := []byte("\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x95\xb6\x8f\xcd\x82\xc5\x82\xb7\x81\x42\n") // 日本語の文章です。
+	os.WriteFile(p, append(head, bytes.Repeat(sjis, 20)...), 0o644)
+	out, errs, code := runCLI([]string{"convert", "-f", "auto", p}, nil)
+	if code != ExitOK || !strings.Contains(errs, "detected shift_jis") {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+	if want := string(head) + strings.Repeat("日本語の文章です。\n", 20); out != want {
+		t.Errorf("output differs from the text (%d bytes, want %d)", len(out), len(want))
+	}
+}
