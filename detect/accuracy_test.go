@@ -108,6 +108,12 @@ func decodeAs(name string, bom bool, b []byte) (string, bool) {
 	if name == "iso-2022-kr" && encByName(name) == nil {
 		return decodeISO2022KR(b)
 	}
+	if name == "hz-gb-2312" && encByName(name) == nil {
+		return decodeHZ(b)
+	}
+	if name == "iso-2022-cn" && encByName(name) == nil {
+		return decodeISO2022CN(b)
+	}
 	e := encByName(name)
 	if e == nil {
 		return "", false

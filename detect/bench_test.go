@@ -1,8 +1,11 @@
 package detect
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -76,4 +79,67 @@ func BenchmarkDetect4K(b *testing.B) {
 		Detect(d)
 	}
 	runDetect(b, in)
+}
+
+// asciiFile is a seekable input of size bytes of ASCII log lines, made on
+// the fly, so that a huge input costs no memory.
+type asciiFile struct {
+	size, off int64
+}
+
+const asciiFileLine = "2026-11-25T10:00:00Z INFO request served in 12ms path=/index.html\n"
+
+// asciiFileBlock repeats the line; a block starts at every multiple of
+// the line's length.
+var asciiFileBlock = []byte(strings.Repeat(asciiFileLine, 1024))
+
+func (f *asciiFile) ReadAt(p []byte, off int64) (int, error) {
+	if off >= f.size {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) && off+int64(n) < f.size {
+		at := off + int64(n)
+		k := copy(p[n:min(len(p), n+int(f.size-at))], asciiFileBlock[at%int64(len(asciiFileLine)):])
+		n += k
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (f *asciiFile) Read(p []byte) (int, error) {
+	n, err := f.ReadAt(p, f.off)
+	f.off += int64(n)
+	return n, err
+}
+
+func (f *asciiFile) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		off += f.off
+	case io.SeekEnd:
+		off += f.size
+	}
+	f.off = off
+	return off, nil
+}
+
+// BenchmarkDetectReaderASCII measures DetectReader on seekable ASCII
+// inputs of 8 MiB and 256 MiB: the work is bounded, so the two take about
+// the same time.
+func BenchmarkDetectReaderASCII(b *testing.B) {
+	getTables() // build the tables outside the timing
+	for _, size := range []int64{8 << 20, 256 << 20} {
+		b.Run(fmt.Sprintf("%dMiB", size>>20), func(b *testing.B) {
+			start := cpuTime()
+			for b.Loop() {
+				if _, err := DetectReader(&asciiFile{size: size}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
 }

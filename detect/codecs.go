@@ -78,6 +78,11 @@ const (
 	pagesHebrew   = 20493 // ISO-8859-8
 	pagesLatin4   = 18232
 	pagesFloor    = 10000
+	// pagesDOS counts the DOS code pages that the crawl does not list and
+	// that share their letters' places with a more common DOS page
+	// (IBM852, IBM866): below the floor, so that Western text in a
+	// Windows page with a few typographic characters is not read as DOS.
+	pagesDOS = 100
 )
 
 // priorStrength scales the prior: the natural log of the ratio of page
@@ -93,7 +98,9 @@ const priorStrength = 2
 // priorCost is the prior of an encoding with the given page count,
 // relative to the most common legacy encoding.
 func priorCost(pages int64) int32 {
-	pages = max(pages, pagesFloor)
+	if pages != pagesDOS {
+		pages = max(pages, pagesFloor)
+	}
 	return int32(math.Round(float64(priorStrength) * math.Log(float64(pagesLatin1)/float64(pages))))
 }
 
@@ -134,6 +141,11 @@ var specs = []encSpec{
 	{name: "windows-874", kind: kindSingle, pages: pagesThai},
 	{name: "windows-1258", kind: kindSingle, pages: 345},
 	{name: "ibm852", kind: kindSingle},
+	{name: "ibm850", kind: kindSingle, pages: pagesDOS},
+	{name: "ibm437", kind: kindSingle, pages: pagesDOS},
+	{name: "ibm857", kind: kindSingle, pages: pagesDOS},
+	{name: "ibm862", kind: kindSingle, pages: pagesDOS},
+	{name: "cp1125", kind: kindSingle, pages: pagesDOS},
 	{name: "macintosh", kind: kindSingle},
 	{name: "x-mac-ce", kind: kindSingle, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
 
@@ -151,6 +163,24 @@ var specs = []encSpec{
 	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
 	{name: "iso-2022-cn", kind: kindISO2022, lang: "zh-Hans"},
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
+}
+
+// registrySingles lists the registry's ASCII-compatible single-byte
+// charsets, so that every code page ucs decodes is a candidate, those
+// added to the registry later included. The ones that specs lists come
+// first there and keep their page counts (buildTables skips a charset it
+// has seen); the others are rare in the crawl, and get the prior of the
+// DOS pages. A charset whose letters cover no language model (x-user-
+// defined) pairs with no model and is left out.
+func registrySingles() []encSpec {
+	var out []encSpec
+	for _, cs := range charset.List() {
+		if cs.Family != "single-byte" || !cs.ASCIICompatible || cs.Codec == nil {
+			continue
+		}
+		out = append(out, encSpec{name: cs.Name, kind: kindSingle, pages: pagesDOS})
+	}
+	return out
 }
 
 // enc is an encoding the detector can use: a strict decoder, and the

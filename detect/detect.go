@@ -2,10 +2,7 @@ package detect
 
 import (
 	"bytes"
-	"cmp"
 	"io"
-	"math"
-	"slices"
 	"sync"
 
 	"github.com/ucskit/ucs/charset"
@@ -32,6 +29,16 @@ type Candidate struct {
 	// BOM is true when the input starts with the byte-order mark of the
 	// encoding; decoders should skip it.
 	BOM bool
+	// Invalid is the number of malformed sequences in the examined bytes
+	// under this candidate. It is zero for every candidate but one: UTF-8
+	// text with a few malformed sequences (a stray byte, a cut character
+	// in the middle) is reported as UTF-8 with Invalid > 0, so that a
+	// strict decoder stops at FirstInvalid instead of the input being
+	// taken for a legacy code page.
+	Invalid int
+	// FirstInvalid is the offset, from the start of the input, of the
+	// first malformed sequence when Invalid > 0.
+	FirstInvalid int64
 }
 
 // Result is the outcome of a detection: candidates, best first.
@@ -50,7 +57,8 @@ func (r Result) Best() Candidate {
 
 // Limits of the work done on one input.
 const (
-	// ReaderPrefix is the most DetectReader reads.
+	// ReaderPrefix is the most a Detector examines from the start of the
+	// input, and from the first non-ASCII byte after an ASCII start.
 	ReaderPrefix = 64 << 10
 	// readerStep is the first amount DetectReader reads; it reads more
 	// only while the detection is unsure.
@@ -64,52 +72,41 @@ const (
 	maxCandidates = 8
 )
 
-// Detect returns the likely encodings of b, best first. Every candidate
-// decodes all of b without error (after skipping its BOM when BOM is true).
-// Detect looks at the whole of b for validity and at most its first
-// 16 KiB for statistics; it allocates a small, bounded amount per call.
-// Its time grows with len(b) (seconds for a gigabyte): to bound it, pass
-// a prefix of b, or use DetectReader, which reads at most ReaderPrefix
-// bytes.
+// Detect returns the likely encodings of b, which is the whole input
+// (for the start of a longer input, use DetectPrefix or a Detector).
+// Every candidate decodes all of b without error (after skipping its BOM
+// when BOM is true), except a UTF-8 candidate with Invalid > 0. Detect
+// looks at the whole of b for validity and at most 16 KiB of it for
+// statistics: the start, or, when the start is a long run of ASCII, the
+// text from the line of the first non-ASCII byte. It allocates a small,
+// bounded amount per call. Its time grows with len(b) (seconds for a gigabyte): to bound it, pass
+// a prefix to DetectPrefix, or use DetectReader, which reads a bounded
+// amount.
 func Detect(b []byte) Result {
 	return detect(b, true)
 }
 
-// DetectReader reads a bounded prefix of r (at most ReaderPrefix bytes,
-// less when the first part is conclusive) and returns the likely encodings
-// of that prefix. Candidates decode the prefix without error, except that
-// a character cut by the end of the prefix is allowed. Errors other than
-// io.EOF from r are returned with the detection of what was read.
+// DetectReader reads a bounded prefix of r and returns the likely
+// encodings of the bytes it examined, with a Detector: at most
+// ReaderPrefix bytes, less when the first part is conclusive; when they
+// are ASCII, it skips ASCII for up to 8 MiB and examines the text from
+// the line of the first non-ASCII byte (and, when r is also an
+// io.ReaderAt and io.Seeker, such as an *os.File, windows spread over the
+// rest of it). Candidates decode the examined bytes without error, except
+// that a character cut by the end of the prefix is allowed. Errors other
+// than io.EOF from r are returned with the detection of what was read.
 func DetectReader(r io.Reader) (Result, error) {
-	res, _, err := readPrefix(r)
+	res, _, err := readPrefix(r, false)
 	return res, err
 }
 
 // DetectStream is DetectReader for callers that go on to read r: it also
 // returns a reader that yields every byte of r, the ones read for the
-// detection first.
+// detection first (which it keeps: up to 8 MiB when the input starts with
+// that much ASCII).
 func DetectStream(r io.Reader) (Result, io.Reader, error) {
-	res, prefix, err := readPrefix(r)
+	res, prefix, err := readPrefix(r, true)
 	return res, io.MultiReader(bytes.NewReader(prefix), r), err
-}
-
-func readPrefix(r io.Reader) (Result, []byte, error) {
-	buf := make([]byte, 0, readerStep)
-	for {
-		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		eof := err == io.EOF || err == io.ErrUnexpectedEOF
-		if err != nil && !eof {
-			return detect(buf, false), buf, err
-		}
-		res := detect(buf, eof)
-		if eof || len(buf) >= ReaderPrefix || res.Best().Confidence >= sureConfidence {
-			return res, buf, nil
-		}
-		grown := make([]byte, len(buf), min(2*cap(buf), ReaderPrefix))
-		copy(grown, buf)
-		buf = grown
-	}
 }
 
 // tables is everything the detector derives at first use.
@@ -141,7 +138,7 @@ func buildTables() *tables {
 		m.shape16 = utf16Shape(m)
 	}
 	seen := map[*charset.Charset]bool{}
-	for _, s := range specs {
+	for _, s := range append(specs, registrySingles()...) {
 		e := resolve(s)
 		if e == nil {
 			continue
@@ -154,7 +151,7 @@ func buildTables() *tables {
 		}
 		switch s.kind {
 		case kindSingle:
-			if e.newT == nil || !buildSingle(e) {
+			if e.newT == nil || !buildSingle(e) || sameTable(t.singles, e) {
 				continue
 			}
 			for _, m := range t.models {
@@ -187,6 +184,18 @@ func buildTables() *tables {
 	return t
 }
 
+// sameTable reports whether a single-byte encoding already listed decodes
+// every byte as e does (ISO-8859-8-I and ISO-8859-8): the later one would
+// only repeat the earlier one's readings.
+func sameTable(singles []*enc, e *enc) bool {
+	for _, o := range singles {
+		if *o.sb == *e.sb {
+			return true
+		}
+	}
+	return false
+}
+
 // scored is a candidate during ranking; cost is in 1/8 nat, lower is
 // better.
 type scored struct {
@@ -206,224 +215,48 @@ type scored struct {
 	shape int32
 }
 
-func detect(b []byte, atEOF bool) Result {
+func detect(b []byte, atEOF bool) Result { return detectIn(b, atEOF, false) }
+
+// detectIn detects the encoding of b; atEOF reports whether b ends the
+// input. With afterASCII true, b is a window of a longer input that ASCII
+// text precedes (stream.go): the encodings that are not ASCII-compatible
+// are not tried, and offsets in the result are relative to b.
+func detectIn(b []byte, atEOF, afterASCII bool) Result {
 	t := getTables()
-	if len(b) == 0 {
-		return single(asciiCandidate(t, 1))
+	// Answers that need no statistics: an empty input, a byte-order mark,
+	// valid UTF-8 (structure.go).
+	if res, ok := quickStage(t, b, atEOF, afterASCII); ok {
+		return res
 	}
-	if c, ok := bomStage(t, b, atEOF); ok {
-		return single(c)
+	// One pass gathers the evidence (evidence.go).
+	ev := gather(b, atEOF, afterASCII)
+	// Answers from the structure: the 7-bit encodings, UTF-32 and UTF-16
+	// without a mark, UTF-8 with stray NULs (structure.go).
+	if res, ok := structureStage(t, &ev); ok {
+		return res
 	}
-	// One pass: byte histogram, UTF-8 validity.
-	var hist [256]uint32
-	for _, c := range b {
-		hist[c]++
-	}
-	high, zeros := 0, int(hist[0])
-	for c := 0x80; c < 256; c++ {
-		high += int(hist[c])
-	}
-	controls := 0
-	for c := 1; c < 0x20; c++ {
-		switch c {
-		case '\t', '\n', '\v', '\f', '\r', 0x1B:
-		default:
-			controls += int(hist[c])
-		}
-	}
-	if high == 0 && zeros == 0 {
-		if hist[0x1B] > 0 {
-			if c, ok := iso2022Stage(t, b, atEOF); ok {
-				return single(c)
-			}
-		}
-		if controls == 0 {
-			return single(asciiCandidate(t, 1))
-		}
-		// Control characters in ASCII: perhaps UTF-16 of a script whose
-		// code points have a control byte as high byte (Cyrillic U+04xx,
-		// Thai U+0Exx).
-		if u16 := utf16Stage(t, b, atEOF, zeros); u16.ok {
-			u16.cand.Confidence = 0.9
-			return single(u16.cand)
-		}
-		return single(asciiCandidate(t, 0.9))
-	}
-	utf8Answer := func(n int) Result {
-		c := utfCandidate(t, "utf-8", false)
-		c.Confidence = utf8Confidence(n)
-		c.Language = guessLanguageUTF8(t, b)
-		return single(c)
-	}
-	if zeros == 0 {
-		if n, ok := utf8Stage(b, atEOF); ok {
-			return utf8Answer(n)
-		}
-	}
-	if c, ok := utf32Stage(t, b, atEOF); ok {
-		return single(c)
-	}
-	u16 := utf16Stage(t, b, atEOF, zeros)
-	if u16.sure {
-		return single(u16.cand)
-	}
-	if zeros > 0 && !u16.ok {
-		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
-		if n, ok := utf8Stage(b, atEOF); ok {
-			return utf8Answer(n)
-		}
-		if high == 0 {
-			return single(asciiCandidate(t, 0.9))
-		}
-	}
+	// The legacy readings scored by the language models (legacy.go,
+	// single.go, multi.go), weighed against UTF-16.
 	w := getScratch(t)
 	defer scratchPool.Put(w)
-	sample := b
-	if len(sample) > scoreLimit {
-		sample = sample[:scoreLimit]
-	}
-	sh := utf8Shape(sample, hist[0xC0]+hist[0xC1])
-	cands := legacyStage(t, b, atEOF, &hist, sh, w)
-	if u16.ok {
-		// UTF-16 without a byte-order mark pays the prior of an encoding
-		// the crawl hardly knows (codecs.go).
-		cost := u16.cost + priorCost(0)
-		var shaped int32
-		if m := t.byTag[u16.cand.Language]; m != nil && sh.ok {
-			order := 0
-			if u16.be {
-				order = 1
-			}
-			shaped = m.shape16[order].cost(sh)
-		}
-		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: cost + shaped, same: -1, shape: shaped})
-		w.out = cands
-	}
-	res := rank(cands, temperatureFor(len(b)), w)
-	// When even the best reading is poor text, as with binary data, no
-	// candidate deserves confidence.
-	if len(cands) > 0 {
-		best := cands[0].cost - cands[0].shape
-		for _, c := range cands {
-			best = min(best, c.cost-c.shape)
-		}
-		f := plausibility(float64(best) / 8 / float64(min(len(b), scoreLimit)))
-		for i := range res.Candidates {
-			res.Candidates[i].Confidence = round3(res.Candidates[i].Confidence * f)
-		}
-	}
-	return res
+	cands, sample := statisticalStage(t, &ev, w)
+	// Confidences from the scores, ranked (rank.go).
+	return calibrated(t, &ev, cands, sample, w)
 }
 
-// plausibility maps the cost per byte (nats) of the best reading to a
-// factor on the confidences. Text in the corpus costs 3 to 5 nats a byte,
-// exceptionally 7; random bytes cost 8.5 to 9.5.
-func plausibility(perByte float64) float64 {
-	const good, bad = 6.0, 8.5
-	switch {
-	case perByte <= good:
+// asciiConfidence is the confidence of "us-ascii" for input whose
+// examined bytes are all ASCII: certain when they are the whole input, and
+// prefixASCII when more may follow.
+func asciiConfidence(atEOF bool) float64 {
+	if atEOF {
 		return 1
-	case perByte >= bad:
-		return 0.05
 	}
-	return 1 - 0.95*(perByte-good)/(bad-good)
+	return prefixASCII
 }
+
+// prefixASCII is the confidence of "us-ascii" for a prefix that is ASCII
+// when the rest of the input is unknown: the examined text decodes alike
+// under every ASCII-compatible encoding, but what follows may not be ASCII.
+const prefixASCII = 0.9
 
 func single(c Candidate) Result { return Result{Candidates: []Candidate{c}} }
-
-// temperature converts cost differences (1/8 nat) into confidence: the
-// models are not the true distribution of text, so their likelihood ratios
-// are flattened. On text held out of training (heldout_test.go), when it
-// was chosen, the Brier score of the best candidate's confidence was
-// 0.0095, 0.0086, 0.0085, 0.0097 and 0.0126 at 1, 1.5, 2, 3 and 4 nats;
-// 1.5 and 2 were alike there, and 1.5 ranks groups of readings that decode
-// alike better. It is a variable so that tests can vary it.
-var temperature = 8 * 1.5
-
-// shortInput is the length below which an input is only a few characters
-// (one to seven single-byte ones, at most three two-byte ones): the
-// models' evidence is thin, and the cost differences are flattened by
-// shortTemperature instead.
-const shortInput = 8
-
-// shortTemperature is the temperature for inputs shorter than shortInput.
-// On the 777 such inputs of the held-out check, when it was chosen, the
-// Brier score of the best candidate's confidence was 0.0907, 0.0845,
-// 0.0819, 0.0893 and 0.1063 at 1, 1.5, 2, 3 and 4 nats (on longer inputs
-// 1.5 stays best). It is a variable so that tests can vary it.
-var shortTemperature = 8 * 2.0
-
-// temperatureFor returns the temperature for an input of n bytes.
-func temperatureFor(n int) float64 {
-	if n < shortInput {
-		return shortTemperature
-	}
-	return temperature
-}
-
-// rank orders scored candidates and turns costs into confidences.
-func rank(cands []scored, temperature float64, s *scratch) Result {
-	if len(cands) == 0 {
-		return Result{}
-	}
-	slices.SortStableFunc(cands, func(a, b scored) int { return cmp.Compare(a.cost, b.cost) })
-	best := cands[0].cost
-	total := 0.0
-	maxSame := 0
-	for _, c := range cands {
-		total += math.Exp(-float64(c.cost-best) / temperature)
-		maxSame = max(maxSame, c.same)
-	}
-	// mass[id] is the weight of the readings whose text is id.
-	mass := s.mass[:0]
-	for range maxSame + 1 {
-		mass = append(mass, 0)
-	}
-	for _, c := range cands {
-		if c.same > 0 {
-			mass[c.same] += math.Exp(-float64(c.cost-best) / temperature)
-		}
-	}
-	s.mass = mass
-	// Within a group that decodes alike, lead with the most common encoding
-	// (lowest prior), each with the language of its own best reading.
-	prior := func(c scored) int32 {
-		if c.e == nil {
-			return 0
-		}
-		return c.e.prior
-	}
-	slices.SortStableFunc(cands, func(a, b scored) int {
-		if a.same > 0 && a.same == b.same {
-			return cmp.Compare(prior(a), prior(b))
-		}
-		return 0
-	})
-	res := Result{Candidates: make([]Candidate, 0, len(cands))}
-	for _, c := range cands {
-		m := math.Exp(-float64(c.cost-best) / temperature)
-		if c.same > 0 {
-			m = mass[c.same]
-		}
-		conf := m / total
-		if conf > 1 {
-			conf = 1
-		}
-		res.Candidates = append(res.Candidates, Candidate{
-			Encoding: c.name, Charset: c.cs, Confidence: round3(conf), Language: c.lang, BOM: c.bom,
-		})
-	}
-	// Candidates of a group that decodes alike share its confidence; order
-	// by confidence, and by cost within a group.
-	slices.SortStableFunc(res.Candidates, func(a, b Candidate) int {
-		return cmp.Compare(b.Confidence, a.Confidence)
-	})
-	if len(res.Candidates) > maxCandidates {
-		res.Candidates = res.Candidates[:maxCandidates]
-	}
-	return res
-}
-
-func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
-
-func expNeg(x float64) float64 { return math.Exp(-x) }

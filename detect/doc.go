@@ -10,14 +10,26 @@
 //     rest of the input.
 //  2. Structurally valid UTF-8 (RFC 3629 §3 and §4: shortest forms, no
 //     surrogates, nothing above U+10FFFF) that contains non-ASCII
-//     characters. Pure ASCII is reported as "us-ascii", which every
-//     ASCII-compatible encoding, UTF-8 included, decodes alike.
+//     characters, checked by the SIMD validator. Pure ASCII is reported as
+//     "us-ascii", which every ASCII-compatible encoding, UTF-8 included,
+//     decodes alike; only when every examined byte is ASCII, and with
+//     confidence 1 only when the examined bytes are the whole input. UTF-8
+//     with a few malformed sequences (at least 4 well-formed multi-byte
+//     characters per malformed one) is reported as UTF-8 with the
+//     malformed sequences counted (Candidate.Invalid) and the first
+//     located (Candidate.FirstInvalid), at confidence 0.6 to 0.8, ahead of
+//     the legacy readings: a strict decoder then stops at the damage
+//     instead of the text being read as a legacy code page.
 //  3. UTF-32 and UTF-16 without a byte-order mark (RFC 2781 §4.3 leaves
 //     the guess to heuristics): every unit valid, surrogates paired
 //     (RFC 2781 §2.2), the characters ordinary text characters of one
 //     writing system, zero bytes where text near ASCII puts them.
-//  4. ISO 2022 designation escapes (RFC 1468 ISO-2022-JP, RFC 1557
-//     ISO-2022-KR, RFC 1922 ISO-2022-CN).
+//  4. The 7-bit encodings, by their escapes, when the text decodes: ISO
+//     2022 designations (RFC 1468 ISO-2022-JP, RFC 1557 ISO-2022-KR,
+//     RFC 1922 ISO-2022-CN written with GB 2312), the shifts of HZ
+//     (RFC 1843), and the base64 runs of UTF-7 (RFC 2152) that the strict
+//     decoder accepts and that decode to ordinary characters, some not
+//     ASCII.
 //  5. Legacy code pages by statistics: every single-byte and multi-byte
 //     encoding that decodes the input is read as text and scored by
 //     language models trained on running text (a case-folded character
@@ -77,10 +89,64 @@
 // language is reported only when it leads the next language by 2 nats;
 // on very short inputs it is often left out.
 //
-// A candidate whose decoder fails on the input is never returned.
+// # The pipeline
+//
+// Bytes pass the stages in one direction, each in its own file:
+// stream.go keeps the state of a streaming input (the head, the ASCII
+// skipped, the window after it) and hands the examined bytes to detectIn
+// (detect.go), which runs quickStage (structure.go: empty input,
+// byte-order mark, valid UTF-8), gather (evidence.go: the histogram, the
+// UTF-8 census, the statistics sample), structureStage (structure.go,
+// with utf.go and sevenbit.go: ASCII and the 7-bit encodings, UTF-32 and
+// UTF-16 without a mark), statisticalStage (legacy.go: the single-byte
+// readings in single.go, the multi-byte ones in multi.go, UTF-16 weighed
+// beside them), and calibrated (rank.go: confidences, ranking, mostly-UTF-8
+// input).
+//
+// # Whole inputs and prefixes
+//
+// Detect takes b as the whole input: a character cut by its end is
+// malformed. DetectPrefix takes b as the start of a longer input, and a
+// Detector takes the input in pieces, told with the last one that it ends
+// the input (as chardetng's feed(buffer, last)); until then a character
+// cut by the end is not an error. DetectReader and DetectStream use a
+// Detector. When the first 64 KiB are ASCII, a Detector skips ASCII (the
+// SIMD ASCII scan) for up to 8 MiB and examines the 64 KiB from the line
+// of the first non-ASCII byte or escape; DetectReader also probes 16
+// windows spread over the rest of a seekable input. Statistics look at
+// 16 KiB: the start, or, after a long ASCII start, the text from the line
+// of the first non-ASCII byte.
+//
+// A candidate whose decoder fails on the examined bytes is never returned,
+// but for UTF-8 with Invalid > 0.
 // Candidates that decode the input to the same text (windows-1252 and
 // ISO-8859-1 without bytes 80–9F, GBK and GB18030 without four-byte
 // sequences) share their confidence.
+//
+// # Reliability
+//
+// Measured on an evaluation set that neither the training text nor the
+// tuning looked at (scripts/detect-eval.sh builds it: the translations of
+// the gettext catalogs of Debian packages, in 35 languages, put into web
+// pages with scripts, JSON, CSV, SRT subtitles, e-mail with headers, C
+// source with comments, single sentences and logs whose first 64 KiB are
+// ASCII, encoded as each language is in the wild, plus the first 32, 128
+// and 512 bytes of each; the catalogs of half of the text domains, the
+// "test" split, 2,402 samples). The share of right answers per confidence
+// of the best candidate (an answer is right when it decodes the sample to
+// the same text as its label):
+//
+//	confidence     answers  right
+//	[0.00, 0.50)        12  41.7%
+//	[0.50, 0.70)        15  60.0%
+//	[0.70, 0.90)        35  85.7%
+//	[0.90, 0.99)       665  99.4%
+//	[0.99, 1.00]      1675  100.0%
+//
+// Overall 99.1% right; 97.4% of the answers have a confidence of 0.9 or
+// more, and 99.8% of those are right. No answer fails to decode its
+// sample. On the labeled corpus of other detectors' test files (chardet,
+// uchardet, charset_normalizer) 99.1% of 1,821 samples are right.
 //
 // The models are generated by internal/gen/detectmodel from the training
 // text in ../shared/corpus/train (see its PROVENANCE.md) and committed as
@@ -88,26 +154,37 @@
 //
 // # Conformance
 //
+//   - The DOS code pages IBM437, IBM850, IBM857, IBM862 and CP1125 are
+//     candidates with a prior below the crawl's floor (codecs.go,
+//     pagesDOS), so that Western text in a Windows page is not read as DOS.
 //   - Every legacy candidate is validated by the strict decoder of its
 //     charset in the registry; an encoding the registry lacks is not
-//     detected (today: x-mac-ce, Johab, EUC-TW, ISO-2022-CN and HZ, which
-//     WHATWG maps to its replacement encoding), except ISO-2022-KR: its
-//     structure (RFC 1557 §2) is checked here, the characters between the
-//     shifts against EUC-KR's table, and it is reported with a nil Charset.
+//     detected (today: x-mac-ce, Johab, EUC-TW), except ISO-2022-KR,
+//     ISO-2022-CN and HZ, which WHATWG maps to its replacement encoding:
+//     their structure (RFC 1557 §2, RFC 1922, RFC 1843) is checked here,
+//     the characters between the shifts against the tables of EUC-KR and
+//     GBK, and they are reported with a nil Charset. ISO-2022-CN text
+//     that designates CNS 11643 is not detected: ucs has no table to check
+//     it with.
 //     Each is looked up by its usual labels (codecs.go), so that a codec
 //     registered later is used without change here. ISO-8859-9 and
 //     TIS-620 text is reported under the registry's windows-1254 and
 //     windows-874, WHATWG's supersets, which decode it alike.
 //   - The UTF encodings are recognised by the checks of this package;
 //     their Charset is the registry's when it has one, else nil.
-//   - Statistics look at the first 16 KiB; validity is checked on the
-//     whole input, and a byte beyond the first 16 KiB that a single-byte
-//     reading decodes as a control character still counts against it. DetectReader looks at a prefix of at most 64 KiB, and
-//     its candidates are valid for that prefix (a character cut by its end
-//     is allowed).
+//   - Statistics look at 16 KiB: the lines that hold non-ASCII bytes
+//     (when they are not most of the text: lines of ASCII alone, such as
+//     markup, code and headers, say nothing about the encoding, and their
+//     language, often English, is not the text's), from the start or from
+//     the line of the first non-ASCII byte after a long ASCII start.
+//     Validity is checked on the whole input, and a byte beyond the
+//     examined text that a single-byte reading decodes as a control
+//     character still counts against it. DetectReader's candidates are
+//     valid for the bytes it examined (a character cut by their end is
+//     allowed).
 //   - Thai is the only language with a trigram model, and a step between
 //     two ASCII characters is scored by the bigram model alone, in every
 //     reading (so that the ASCII text is counted once for all readings).
-//   - UTF-7, CESU-8, EBCDIC and the ISO 2022 variants other than those
-//     above are not detected.
+//   - CESU-8, EBCDIC and the ISO 2022 variants other than those above are
+//     not detected.
 package detect

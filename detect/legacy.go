@@ -1,427 +1,63 @@
 package detect
 
 import (
-	"bytes"
 	"cmp"
 	"slices"
 	"sync"
 )
 
-// score is the bigram cost of b read through the pair, in two parts: the
-// steps that touch a non-ASCII byte, and the steps between two ASCII bytes
-// (the same text under every ASCII-compatible reading, but evidence of the
-// language). It is the reference for scoreHigh and asciiScore.
-func (p *sbPair) score(b []byte) (high, ascii int32) {
-	m := p.m
-	S := m.S
-	big := m.bigram
-	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
-	for _, c := range b {
-		s, cc := p.sym[c], p.cas[c]
-		if c >= 0x80 {
-			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
-			prevHigh = true
-		} else if prevHigh {
-			high += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc])
-			prevHigh = false
-		} else {
-			// Steps between two ASCII bytes use the bigram model alone.
-			ascii += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
-		}
-		prev2, prev, pc = prev, s, cc
+// statisticalStage scores the legacy readings of the input and, when the
+// structure stage found UTF-16 plausible, the UTF-16 reading beside them.
+// It returns the scored candidates and the sample the statistics read.
+func statisticalStage(t *tables, ev *evidence, w *scratch) ([]scored, []byte) {
+	b, u16 := ev.b, ev.u16
+	off := statsOffset(b)
+	sample := statsSample(b, off)
+	end := off + len(sample)
+	if !u16.ok {
+		sample, end = focusSample(b, off, w)
 	}
-	return high, ascii
+	sh := utf8Shape(sample, ev.hist[0xC0]+ev.hist[0xC1])
+	cands := legacyStage(t, b, off, end, sample, ev.atEOF, &ev.hist, sh, w)
+	if u16.ok {
+		// UTF-16 without a byte-order mark pays the prior of an encoding
+		// the crawl hardly knows (codecs.go).
+		cost := u16.cost + priorCost(0)
+		var shaped int32
+		if m := t.byTag[u16.cand.Language]; m != nil && sh.ok {
+			order := 0
+			if u16.be {
+				order = 1
+			}
+			shaped = m.shape16[order].cost(sh)
+		}
+		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: cost + shaped, same: -1, shape: shaped})
+		w.out = cands
+	}
+	return cands, sample
 }
-
-// scoreHigh is the first result of score, computed from the positions of
-// the non-ASCII bytes of b only.
-func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
-	m := p.m
-	if m.tri != nil {
-		return p.scoreHighTri(b, pos)
-	}
-	S := m.S
-	big := m.bigram
-	var cost int32
-	for _, i := range pos {
-		prev, pc := uint8(symSpace), uint8(0)
-		if i > 0 {
-			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
-		}
-		c := b[i]
-		s, cc := p.sym[c], p.cas[c]
-		cost += int32(big[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc]) + p.emit[c]
-		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
-			n := b[j]
-			cost += int32(big[int(s)*S+int(p.sym[n])]) + int32(m.caseT[cc*3+p.cas[n]])
-		}
-	}
-	return cost
-}
-
-// scoreHighTri is scoreHigh for a model with trigrams.
-func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
-	m := p.m
-	var cost int32
-	for _, i := range pos {
-		prev2, prev, pc := uint8(symSpace), uint8(symSpace), uint8(0)
-		if i > 0 {
-			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
-		}
-		if i > 1 {
-			prev2 = p.sym[b[i-2]]
-		}
-		c := b[i]
-		s, cc := p.sym[c], p.cas[c]
-		cost += m.step(prev2, prev, s) + int32(m.caseT[pc*3+cc]) + p.emit[c]
-		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
-			n := b[j]
-			cost += m.step(prev, s, p.sym[n]) + int32(m.caseT[cc*3+p.cas[n]])
-		}
-	}
-	return cost
-}
-
-// scoreMulti walks b through a multi-byte encoding's tables and returns
-// the cost of its non-ASCII characters, or ok false when b is malformed.
-// Only the first scoreLimit bytes are scored; the rest is walked for
-// validity only.
-func (mt *mbTable) score(b []byte, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
-	n := len(b)
-	for i := 0; i < n; {
-		c := b[i]
-		if c < 0x80 {
-			i++
-			continue
-		}
-		if s := mt.single[c]; s != bad {
-			if i < scoreLimit {
-				cost += int32(s)
-			}
-			i++
-			continue
-		}
-		if i+1 >= n {
-			return cost, !atEOF
-		}
-		d := b[i+1]
-		if v := mt.pair[int(c-0x80)<<8|int(d)]; v != bad {
-			if i < scoreLimit {
-				cost += int32(v)
-				if d < 0x80 {
-					// The trail byte is ASCII in every other reading;
-					// charge this reading for the ASCII character it
-					// takes away, to keep the comparison even.
-					cost += int32(asciiCost[d])
-				}
-			}
-			i += 2
-			continue
-		}
-		if mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE {
-			if i+3 >= n {
-				return cost, !atEOF
-			}
-			if e := b[i+2]; e < 0x81 || e > 0xFE {
-				return cost, false
-			}
-			if f := b[i+3]; f < 0x30 || f > 0x39 {
-				return cost, false
-			}
-			cost += int32(mt.rareCost)
-			i += 4
-			continue
-		}
-		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
-			if i+3 >= n {
-				return cost, !atEOF
-			}
-			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
-				return cost, false
-			}
-			cost += int32(mt.rareCost)
-			i += 4
-			continue
-		}
-		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
-			if i+2 >= n {
-				return cost, !atEOF
-			}
-			if e := b[i+2]; e < 0xA1 || e > 0xFE {
-				return cost, false
-			}
-			cost += int32(mt.rareCost)
-			i += 3
-			continue
-		}
-		return cost, false
-	}
-	return cost, true
-}
-
-// asciiTrailCost is the cost charged for an ASCII byte taken as a trail
-// byte: a little less than an average ASCII character.
-var asciiTrailCost = func() (t [128]uint8) {
-	for i := range t {
-		t[i] = 16
-	}
-	return
-}()
 
 // legacyStage scores the single-byte and multi-byte encodings that decode
 // b. Costs cover the whole sample, ASCII included, so that they can be
-// weighed against a UTF-16 reading.
-func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
+// weighed against a UTF-16 reading. The statistics look at sample, which
+// holds text of b from offset off up to offset end (statsOffset,
+// focusSample); a multi-byte reading scores the scoreLimit bytes from off.
+// The stages run in order: the ASCII evidence, the single-byte readings
+// (single.go), the multi-byte readings (multi.go), then the leading
+// reading is confirmed by its decoder.
+func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, hist *[256]uint32, sh shape, w *scratch) []scored {
 	present := w.present[:0]
 	for c := 0x80; c < 256; c++ {
 		if hist[c] > 0 {
 			present = append(present, byte(c))
 		}
 	}
-	sample := b
-	if len(sample) > scoreLimit {
-		sample = sample[:scoreLimit]
-	}
-	out := w.out[:0]
-	id := 0
-
-	// Single-byte: validity from the histogram, a quick unigram score per
-	// language, then bigram scores for the most promising readings.
-	finalists := w.finalists[:0]
-	// ASCII text is read alike by every candidate, but it tells languages
-	// apart. A language written in Latin letters is charged for it by its
-	// own model, or, when cheaper, like any other language (and any CJK
-	// reading): what the reference Latin model (English) charges, plus a
-	// small toll per ASCII letter. Latin words inside other text are common
-	// (markup, names, quotations), but each language explains its own words
-	// best.
-	ref := t.byTag["en"]
-	// The steps between ASCII bytes are counted once and scored per
-	// language from the counts, by the bigram model: the language chosen
-	// for each encoding in the quick round is then the one that explains
-	// the ASCII text best, which in Latin-script text is most of the
-	// evidence.
-	steps := &w.steps
-	steps.count(sample)
-	var sampleLetters int32
-	for _, c := range sample {
-		if c|0x20 >= 'a' && c|0x20 <= 'z' {
-			sampleLetters++
-		}
-	}
-	if w.gen++; w.gen == 0 {
-		clear(w.loGen) // the call counter wrapped around
-		w.gen = 1
-	}
-	asciiOf := func(m *langModel) int32 {
-		if w.loGen[m.idx] != w.gen {
-			w.lo[m.idx] = steps.score(m)
-			w.loGen[m.idx] = w.gen
-		}
-		return w.lo[m.idx]
-	}
-	quickASCII := func(m *langModel) int32 {
-		if ref == nil {
-			return asciiOf(m)
-		}
-		foreign := asciiOf(ref) + sampleLetters*latinToll
-		if !m.latin {
-			return foreign
-		}
-		return min(asciiOf(m), foreign)
-	}
-	for _, e := range t.singles {
-		ok := hist[0] == 0 || e.sb[0] == 0
-		for _, c := range present {
-			if e.sb[c] < 0 {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		var first, second quick
-		first.cost, second.cost = 1<<30, 1<<30
-		for _, p := range e.pairs {
-			q := quickASCII(p.m)
-			for _, c := range present {
-				q += int32(hist[c]) * p.cost[c]
-			}
-			if q < first.cost {
-				second = first
-				first = quick{p, q}
-			} else if q < second.cost {
-				second = quick{p, q}
-			}
-		}
-		if first.p != nil {
-			finalists = append(finalists, first)
-		}
-		if second.p != nil {
-			finalists = append(finalists, second)
-		}
-	}
-	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
-	if len(finalists) > maxFinalists {
-		finalists = finalists[:maxFinalists]
-	}
-	// Readings far behind on the unigram score do not catch up on bigrams.
-	if len(finalists) > 0 {
-		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
-		for i, f := range finalists {
-			if f.cost > cut {
-				finalists = finalists[:i]
-				break
-			}
-		}
-	}
-	refASCII := int32(1 << 30)
-	if ref != nil {
-		refASCII = asciiOf(ref)
-	}
-	if cap(w.pos) < len(sample) {
-		w.pos = make([]int32, 0, len(sample))
-	}
-	pos := w.pos[:0] // positions of non-ASCII bytes
-	if len(finalists) > 0 {
-		for i, c := range sample {
-			if c >= 0x80 {
-				pos = append(pos, int32(i))
-			}
-		}
-	}
-	parts := w.parts[:0]
-	// The non-ASCII bytes are scored in two rounds: all finalists on the
-	// first ones, then only those still within reach on the rest.
-	head, tail := pos, pos[:0]
-	if len(pos) > firstRound {
-		head, tail = pos[:firstRound], pos[firstRound:]
-	}
-	for _, f := range finalists {
-		lo := asciiOf(f.p.m)
-		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
-		if f.p.m.latin && lo < refASCII {
-			refASCII = lo
-		}
-	}
-	foreignASCII := refASCII + sampleLetters*latinToll
-	bestHead := int32(1 << 30)
-	for i := range parts {
-		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreignASCII {
-			parts[i].lo = foreignASCII
-		}
-		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
-	}
-	if len(tail) > 0 {
-		kept := parts[:0]
-		for _, p := range parts {
-			if p.hi+p.lo > bestHead+roundMargin {
-				continue
-			}
-			p.hi += p.p.scoreHigh(sample, tail)
-			kept = append(kept, p)
-		}
-		parts = kept
-	}
-	// Beyond the first scoreLimit bytes, a byte that a reading takes for a
-	// control character still counts against it.
-	tailHist := &w.tailHist
-	*tailHist = [256]int32{}
-	if len(b) > len(sample) {
-		for _, c := range b[len(sample):] {
-			if c >= 0x80 {
-				tailHist[c]++
-			}
-		}
-	}
-	tailCost := func(p *sbPair) int32 {
-		var t int32
-		for _, c := range present {
-			if p.sym[c] == symControl {
-				t += tailHist[c] * p.emit[c]
-			}
-		}
-		return t
-	}
-	bestOf := func(e *enc) (int, bool) {
-		for i := range out {
-			if out[i].e == e {
-				return i, true
-			}
-		}
-		return 0, false
-	}
-	for _, f := range parts {
-		shaped := f.p.shape.cost(sh)
-		cost := f.hi + f.lo + f.p.e.prior + tailCost(f.p) + shaped
-		if i, seen := bestOf(f.p.e); seen {
-			if cost < out[i].cost {
-				out[i].runnerUp = out[i].cost
-				out[i].cost, out[i].lang, out[i].shape = cost, f.p.m.tag, shaped
-			} else {
-				out[i].runnerUp = min(out[i].runnerUp, cost)
-			}
-			continue
-		}
-		out = append(out, scored{e: f.p.e, name: f.p.e.reportName(), cs: f.p.e.cs, lang: f.p.m.tag, cost: cost, runnerUp: 1 << 30, shape: shaped})
-	}
-	// A language that another explains almost as well is not reported.
-	for i := range out {
-		if out[i].runnerUp-out[i].cost < langMargin {
-			out[i].lang = ""
-		}
-	}
-	// Readings that decode the input to the same text share an identifier.
-	for i := range out {
-		if out[i].same != 0 {
-			continue
-		}
-		id++
-		out[i].same = id
-		for j := i + 1; j < len(out); j++ {
-			if out[j].same == 0 && sameSingle(out[i].e, out[j].e, present) {
-				out[j].same = id
-			}
-		}
-	}
-
-	// Multi-byte encodings.
+	w.present = present
+	ae := newASCIIEvidence(t, sample, w)
+	out := singleScored(t, b, end, sample, hist, sh, &ae, w)
+	id := groupSingles(out, present)
 	if len(present) > 0 {
-		var groups [4]struct {
-			name string
-			id   int
-		}
-		for _, e := range t.multis {
-			cost, ok := e.mb.score(b, atEOF, &asciiTrailCost)
-			if !ok {
-				continue
-			}
-			cost += foreignASCII
-			if !e.valid(b, atEOF) {
-				continue
-			}
-			shaped := e.mb.shape.cost(sh)
-			s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped}
-			if g := multiGroup(e.name); g != "" {
-				for k := range groups {
-					if groups[k].name == g {
-						s.same = groups[k].id
-						break
-					}
-					if groups[k].name == "" {
-						id++
-						groups[k].name, groups[k].id = g, id
-						s.same = id
-						break
-					}
-				}
-			} else {
-				id++
-				s.same = id
-			}
-			out = append(out, s)
-		}
+		out = multiScored(t, b, off, atEOF, sh, &ae, out, id)
 	}
 	// Every single-byte candidate decodes b: its table, which says so, was
 	// made by its decoder one byte at a time, and single-byte decoders have
@@ -433,27 +69,15 @@ func legacyStage(t *tables, b []byte, atEOF bool, hist *[256]uint32, sh shape, w
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
-	w.present, w.finalists, w.pos, w.parts, w.out = present, finalists, pos, parts, out
+	w.out = out
 	return out
-}
-
-// quick is a reading scored by its unigram costs.
-type quick struct {
-	p    *sbPair
-	cost int32
-}
-
-// part is a reading scored in parts: its non-ASCII steps and its ASCII
-// steps.
-type part struct {
-	p      *sbPair
-	hi, lo int32
 }
 
 // scratch is the working memory of one detection, reused across calls.
 type scratch struct {
 	steps     asciiSteps
 	tailHist  [256]int32
+	focus     []byte
 	present   []byte
 	finalists []quick
 	pos       []int32
@@ -504,185 +128,3 @@ const (
 	firstRound   = 384 // non-ASCII bytes scored for every finalist
 	roundMargin  = 480 // 60 nats: readings further behind after the first round are dropped
 )
-
-// asciiSteps counts the steps between two ASCII bytes of a text, so that
-// scoring them under many models costs one pass over the text.
-type asciiSteps struct {
-	counted bool
-	n       [128 * 128]uint16
-	pairs   []uint16 // the distinct steps, as prev<<7 | next
-	first   int8     // the first byte, scored after a space; -1 if none
-}
-
-func (a *asciiSteps) count(b []byte) {
-	for _, k := range a.pairs {
-		a.n[k] = 0
-	}
-	a.pairs = a.pairs[:0]
-	a.counted = true
-	a.first = -1
-	prevASCII := true
-	prev := byte(' ')
-	for i, c := range b {
-		if c >= 0x80 {
-			prevASCII = false
-			continue
-		}
-		if prevASCII {
-			if i == 0 {
-				a.first = int8(c)
-			} else {
-				k := uint16(prev)<<7 | uint16(c)
-				if a.n[k] == 0 {
-					a.pairs = append(a.pairs, k)
-				}
-				if a.n[k] < 0xFFFF {
-					a.n[k]++
-				}
-			}
-		}
-		prev, prevASCII = c, true
-	}
-}
-
-// score is asciiScore(m, b) for the counted text b.
-func (a *asciiSteps) score(m *langModel) int32 {
-	S := m.S
-	var cost int32
-	if a.first >= 0 {
-		s, c := m.asym[a.first], m.acase[a.first]
-		cost += int32(m.bigram[symSpace*S+int(s)]) + int32(m.caseT[c])
-	}
-	for _, k := range a.pairs {
-		p, n := k>>7, k&0x7F
-		cost += int32(a.n[k]) * (int32(m.bigram[int(m.asym[p])*S+int(m.asym[n])]) + int32(m.caseT[m.acase[p]*3+m.acase[n]]))
-	}
-	return cost
-}
-
-// asciiScore is the cost under m of the steps between two ASCII bytes.
-func asciiScore(m *langModel, b []byte) int32 {
-	var cost int32
-	S := m.S
-	prev, pc, prevASCII := uint8(symSpace), uint8(0), true
-	for _, c := range b {
-		if c >= 0x80 {
-			prevASCII = false
-			continue
-		}
-		s, cc := m.asym[c], m.acase[c]
-		if prevASCII {
-			cost += int32(m.bigram[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+cc])
-		}
-		prev, pc, prevASCII = s, cc, true
-	}
-	return cost
-}
-
-// multiGroup names encodings whose shared characters decode the same, so
-// that a valid input decodes identically under each member.
-func multiGroup(name string) string {
-	switch name {
-	case "gbk", "gb18030":
-		return "gb"
-	case "euc-kr", "x-windows-949":
-		return "kr"
-	case "shift_jis", "windows-31j":
-		return "sjis"
-	}
-	return ""
-}
-
-// sameSingle reports whether two single-byte encodings decode the bytes
-// present identically.
-func sameSingle(a, b *enc, present []byte) bool {
-	if a.sb == nil || b.sb == nil {
-		return false
-	}
-	for _, c := range present {
-		if a.sb[c] != b.sb[c] {
-			return false
-		}
-	}
-	return true
-}
-
-// iso2022Stage recognises the 7-bit ISO 2022 encodings by their
-// designation escapes, and HZ by its shift sequences.
-func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
-	var name string
-	switch {
-	case bytes.Contains(b, []byte("\x1b$)C")):
-		name = "iso-2022-kr"
-	case bytes.Contains(b, []byte("\x1b$)A")) || bytes.Contains(b, []byte("\x1b$)G")) || bytes.Contains(b, []byte("\x1b$*H")):
-		name = "iso-2022-cn"
-	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")):
-		name = "iso-2022-jp"
-	default:
-		return Candidate{}, false
-	}
-	e := t.encs[name]
-	if e == nil && name == "iso-2022-kr" {
-		// The registry has no ISO-2022-KR codec (WHATWG maps the label to
-		// its replacement encoding): check the structure of RFC 1557
-		// here, and report the encoding without a Charset.
-		if euckr := t.encs["euc-kr"]; euckr != nil && euckr.mb != nil && validISO2022KR(b, atEOF, euckr.mb) {
-			return Candidate{Encoding: "iso-2022-kr", Confidence: 0.99, Language: "ko"}, true
-		}
-		return Candidate{}, false
-	}
-	if e == nil || !e.valid(b, atEOF) {
-		return Candidate{}, false
-	}
-	c := Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: e.lang}
-	return c, true
-}
-
-// validISO2022KR reports whether b is ISO-2022-KR as RFC 1557 §2 defines
-// it: 7-bit bytes; the designation ESC $ ) C, at the start of a line,
-// before the first shift out (SO, 0E); between SO and shift in (SI, 0F)
-// pairs of bytes 21-7E, each a KS X 1001 character (the same pair with
-// the high bits set is a character of EUC-KR, whose table is mt); a line
-// ends in ASCII. With atEOF false the input may end inside a pair.
-func validISO2022KR(b []byte, atEOF bool, mt *mbTable) bool {
-	const designation = "\x1b$)C"
-	designated, shifted, lineStart := false, false, true
-	for i := 0; i < len(b); {
-		c := b[i]
-		switch {
-		case c >= 0x80:
-			return false
-		case c == 0x1B:
-			if shifted || !lineStart || designated || !bytes.HasPrefix(b[i:], []byte(designation)) {
-				return false
-			}
-			designated = true
-			i += len(designation)
-			continue
-		case c == 0x0E:
-			if !designated || shifted {
-				return false
-			}
-			shifted = true
-		case c == 0x0F:
-			if !shifted {
-				return false
-			}
-			shifted = false
-		case shifted:
-			if i+1 >= len(b) {
-				return !atEOF
-			}
-			d := b[i+1]
-			if c < 0x21 || c > 0x7E || d < 0x21 || d > 0x7E || mt.pair[int(c&0x7F)<<8|int(d|0x80)] == bad {
-				return false
-			}
-			i += 2
-			lineStart = false
-			continue
-		}
-		lineStart = c == '\n' || c == '\r'
-		i++
-	}
-	return designated && (!shifted || !atEOF)
-}

@@ -1,11 +1,14 @@
 package detect
 
 import (
+	"bytes"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // utfCandidate returns a candidate for one of the UTF encodings.
@@ -59,7 +62,7 @@ func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		ok := false
 		switch d.name {
 		case "utf-8":
-			_, ok = validUTF8(rest, atEOF)
+			ok = censusUTF8(rest, atEOF).bad == 0
 		case "utf-16le", "utf-16be":
 			ok = validUTF16(rest, d.name == "utf-16be", atEOF)
 		default:
@@ -104,11 +107,6 @@ func validUTF8(b []byte, atEOF bool) (multi int, ok bool) {
 	return multi, true
 }
 
-func utf8Stage(b []byte, atEOF bool) (int, bool) {
-	n, ok := validUTF8(b, atEOF)
-	return n, ok && n > 0
-}
-
 // utf8Confidence grows with the number of multi-byte characters: legacy
 // text is seldom valid UTF-8 by chance, and ever less so as it grows.
 func utf8Confidence(n int) float64 {
@@ -135,8 +133,51 @@ func unit32(b []byte, be bool) uint32 {
 	return uint32(b[3])<<24 | uint32(b[2])<<16 | uint32(b[1])<<8 | uint32(b[0])
 }
 
-// validUTF16 reports whether b is UTF-16 with paired surrogates.
+// validUTF16 reports whether b is UTF-16 with paired surrogates. Input
+// that the SIMD converter takes whole is valid; the rest is judged by the
+// scalar check below.
 func validUTF16(b []byte, be, atEOF bool) bool {
+	if len(b) >= 64 && simdWholeUTF16(b, be) {
+		return true
+	}
+	return validUTF16Scalar(b, be, atEOF)
+}
+
+// utf16Buf is scratch space for simdWholeUTF16.
+var utf16Buf = sync.Pool{New: func() any { b := make([]byte, 3*4096/2); return &b }}
+
+// simdWholeUTF16 reports whether the SIMD UTF-16 to UTF-8 converter takes
+// all of b: every unit a character or half of a surrogate pair. The buffer
+// holds the UTF-8 of any chunk (at most 3 bytes per 2-byte unit), so the
+// converter stops early only at an unpaired surrogate, an odd last byte,
+// or a pair split by the chunk's end, which the next chunk then starts
+// with. Anything else is left to the scalar check.
+func simdWholeUTF16(b []byte, be bool) bool {
+	bp := utf16Buf.Get().(*[]byte)
+	defer utf16Buf.Put(bp)
+	dst := *bp
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 2*len(dst)/3)]
+		var ns int
+		if be {
+			_, ns = simd.UTF16BEToUTF8(dst, chunk)
+		} else {
+			_, ns = simd.UTF16LEToUTF8(dst, chunk)
+		}
+		if ns == len(chunk) {
+			b = b[ns:]
+			continue
+		}
+		if ns == 0 || len(chunk) == len(b) || ns != len(chunk)-2 {
+			return false
+		}
+		b = b[ns:] // a pair split by the chunk's end
+	}
+	return true
+}
+
+// validUTF16Scalar is validUTF16 unit by unit.
+func validUTF16Scalar(b []byte, be, atEOF bool) bool {
 	if len(b)%2 != 0 && atEOF {
 		return false
 	}
@@ -322,6 +363,10 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		}
 		var scripts [13]int
 		n, bad, zeroHi := 0, 0, 0
+		// block counts the units of each alphabetic block below U+2000
+		// (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, Georgian) by
+		// their high byte.
+		var block [0x20]int
 		var runes [512]rune
 		nr := 0
 		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
@@ -334,6 +379,8 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 			n++
 			if u < 0x100 && u != 0 {
 				zeroHi++
+			} else if u >= 0x100 && u < 0x2000 {
+				block[u>>8]++
 			}
 			if !textRune(u) {
 				bad++
@@ -351,10 +398,18 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		if be {
 			name = "utf-16be"
 		}
-		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 {
+		// Text in one alphabet beyond Latin-1: most units in its block,
+		// nearly all the others ASCII. Legacy text would need a control
+		// byte (01–1F) at every other position.
+		topBlock := 0
+		for h := 1; h < len(block); h++ {
+			topBlock = max(topBlock, block[h])
+		}
+		alphabetic := bad == 0 && topBlock*4 >= n && (zeroHi+topBlock)*10 >= n*9
+		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 || alphabetic {
 			c := utfCandidate(t, name, false)
 			c.Confidence = 0.99
-			c.Language = guessLanguage(t, runes[:nr])
+			c.Language = guessLanguage(t, runes[:min(nr, langRunes)])
 			return u16result{ok: true, sure: true, cand: c}
 		}
 		// Concentration: letters of one writing system (plus common
@@ -384,10 +439,15 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 	return res
 }
 
-// decodeSome decodes up to 160 characters of UTF text for the language
-// guess; malformed parts are skipped.
+// langRunes is the number of characters the language guess of UTF text
+// reads: enough letters to tell related languages apart most of the time,
+// few enough that the guess costs little beside the validation.
+const langRunes = 32
+
+// decodeSome decodes up to langRunes characters of UTF text for the
+// language guess; malformed parts are skipped.
 func decodeSome(b []byte, name string) []rune {
-	out := make([]rune, 0, 160)
+	out := make([]rune, 0, langRunes)
 	switch name {
 	case "utf-8":
 		for len(b) > 0 && len(out) < cap(out) {
@@ -414,9 +474,24 @@ func decodeSome(b []byte, name string) []rune {
 	return out
 }
 
+// guessLanguageUTF8 guesses the language of UTF-8 text from the
+// characters around its first non-ASCII one: in Latin-script text the
+// letters with diacritics are the best evidence, and they narrow the
+// models to score.
 func guessLanguageUTF8(t *tables, b []byte) string {
+	if p := simd.ASCIIPrefix(b); p > langContext && p < len(b) {
+		start := p - langContext
+		if i := bytes.IndexByte(b[start:p], ' '); i >= 0 {
+			start += i + 1
+		}
+		b = b[start:]
+	}
 	return guessLanguage(t, decodeSome(b, "utf-8"))
 }
+
+// langContext is the most ASCII text before the first non-ASCII character
+// that the language guess of UTF-8 text reads.
+const langContext = 48
 
 // minLetters is the fewest letters on which guessLanguage names a
 // language; below, the bigram models tell related languages apart no
@@ -424,18 +499,40 @@ func guessLanguageUTF8(t *tables, b []byte) string {
 const minLetters = 12
 
 // guessLanguage returns the tag of the model that explains the text best,
-// or "" when the text has too few letters to tell.
+// or "" when the text has too few letters to tell. Only the models whose
+// alphabet has every non-ASCII letter of the text are scored (all of the
+// script's models when none has them all): the others would pay for the
+// letters they lack, and leaving them out keeps the guess cheap beside the
+// validation of UTF text.
 func guessLanguage(t *tables, runes []rune) string {
 	letters := 0
+	var distinct [16]rune
+	nd := 0
 	for _, r := range runes {
-		if unicode.IsLetter(r) {
-			letters++
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters++
+		if r < 0x80 || nd == len(distinct) {
+			continue
+		}
+		r = unicode.ToLower(r)
+		if !slices.Contains(distinct[:nd], r) {
+			distinct[nd] = r
+			nd++
 		}
 	}
 	if letters < minLetters {
 		return ""
 	}
-	m, _ := bestLanguage(t, runes, true)
+	m, _ := bestLanguageOf(t, runes, true, func(m *langModel) bool {
+		for _, r := range distinct[:nd] {
+			if s, c := m.fastSymbol(r); s < numSpecial || c&unknownLetter != 0 {
+				return false
+			}
+		}
+		return true
+	})
 	if m == nil {
 		return ""
 	}
@@ -460,6 +557,12 @@ var modelScripts = map[int][]string{
 // bestLanguage scores runes with the models of their main writing
 // system and returns the best model and its cost.
 func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
+	return bestLanguageOf(t, runes, full, nil)
+}
+
+// bestLanguageOf is bestLanguage restricted to the models for which keep
+// is true, when there are any (keep nil keeps all).
+func bestLanguageOf(t *tables, runes []rune, full bool, keep func(*langModel) bool) (*langModel, int32) {
 	var scripts [13]int
 	for _, r := range runes {
 		if unicode.IsLetter(r) {
@@ -478,12 +581,16 @@ func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
 	want := modelScripts[top]
 	var best *langModel
 	bestCost := int32(1 << 30)
-	for _, m := range t.models {
-		match := false
-		for _, s := range want {
-			match = match || m.script == s
+	kept := 0
+	if keep != nil {
+		for _, m := range t.models {
+			if slices.Contains(want, m.script) && keep(m) {
+				kept++
+			}
 		}
-		if !match {
+	}
+	for _, m := range t.models {
+		if !slices.Contains(want, m.script) || kept > 0 && !keep(m) {
 			continue
 		}
 		c := scoreRunes(m, runes, full)

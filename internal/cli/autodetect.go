@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -14,26 +13,29 @@ import (
 // --force.
 const autoConfidence = 0.5
 
+// inPlaceConfidence is the least confidence at which -f auto rewrites a
+// file in place without --force: a wrong guess there destroys the file.
+const inPlaceConfidence = 0.9
+
 // detect reads a bounded prefix of in, guesses its encoding and returns
 // the charset with a reader that yields all of in again. It tells on
 // standard error what it chose. When it cannot choose (nothing decodes the
 // input, or the guess is unsure and --force is not given) it prints why and
 // returns a nil charset with the exit code.
 func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader, int) {
-	var head bytes.Buffer
-	res, err := detect.DetectReader(io.TeeReader(in, &head))
+	counted := newByteCounter(in)
+	res, rest, err := detect.DetectStream(counted)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: %v\n", dn, err)
 		return nil, nil, ExitIO
 	}
-	rest := io.MultiReader(&head, in)
 	best := res.Best()
 	if best.Encoding == "" {
-		if head.Len() == 0 {
+		if bytesRead(counted) == 0 {
 			// Nothing to convert: any encoding will do.
 			return c.from, rest, ExitOK
 		}
-		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: cannot tell the encoding: no encoding ucs knows decodes the first %d bytes; name it with -f\n", dn, head.Len())
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: cannot tell the encoding: no encoding ucs knows decodes the first %d bytes; name it with -f\n", dn, bytesRead(counted))
 		return nil, nil, ExitUnsure
 	}
 	cs := best.Charset
@@ -51,7 +53,14 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 	if best.BOM {
 		guess += ", byte order mark"
 	}
+	if best.Invalid > 0 {
+		guess += fmt.Sprintf(", %d malformed sequence%s, the first at byte %d", best.Invalid, plural(best.Invalid), best.FirstInvalid)
+	}
 	guess += ")"
+	if c.inPlace && best.Confidence < inPlaceConfidence && best.Confidence >= autoConfidence && !c.force {
+		fmt.Fprintf(c.env.Stderr, "ucs convert: %s: not rewriting the file on a guess: %s is below %.2f; name the encoding with -f, or add --force to take the guess\n", dn, guess, inPlaceConfidence)
+		return nil, nil, ExitUnsure
+	}
 	if best.Confidence < autoConfidence {
 		others := ""
 		for _, o := range res.Candidates[1:min(len(res.Candidates), 3)] {
@@ -72,4 +81,63 @@ func (c *converter) detect(in io.Reader, dn string) (*charset.Charset, io.Reader
 // a value just under the threshold never prints as the threshold.
 func confidence(x float64) string {
 	return fmt.Sprintf("%.2f", math.Floor(x*100)/100)
+}
+
+// byteCounter counts the bytes read through it.
+type byteCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (b *byteCounter) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
+}
+
+// seekCounter is a byteCounter over a file, which keeps the file's
+// ReadAt and Seek so that the detector can sample the rest of a file whose
+// start is a long run of ASCII; the position it seeks to is restored
+// before the bytes are read on.
+type seekCounter struct {
+	byteCounter
+	f interface {
+		io.ReaderAt
+		io.Seeker
+	}
+}
+
+func (s *seekCounter) ReadAt(p []byte, off int64) (int, error) { return s.f.ReadAt(p, off) }
+
+func (s *seekCounter) Seek(off int64, whence int) (int64, error) { return s.f.Seek(off, whence) }
+
+// newByteCounter counts the bytes read from r, keeping its ReadAt and Seek
+// when it has both.
+func newByteCounter(r io.Reader) io.Reader {
+	if f, ok := r.(interface {
+		io.ReaderAt
+		io.Seeker
+	}); ok {
+		return &seekCounter{byteCounter{r: r}, f}
+	}
+	return &byteCounter{r: r}
+}
+
+// bytesRead is the number of bytes read through a reader newByteCounter
+// returned.
+func bytesRead(r io.Reader) int64 {
+	switch c := r.(type) {
+	case *seekCounter:
+		return c.n
+	case *byteCounter:
+		return c.n
+	}
+	return 0
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

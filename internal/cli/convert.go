@@ -33,10 +33,11 @@ character and says where it is: file, line, column and byte offset.
 
 Flags:
   -f, --from-code ENC     encoding of the input (default utf-8); "auto"
-                          detects it from the first 64 KiB, says on standard
-                          error what it chose, and stops with exit status 4
-                          when unsure (confidence under 0.5; --force takes
-                          the best guess anyway)
+                          detects it from the first 64 KiB (after skipping an
+                          ASCII start), says on standard error what it chose,
+                          and stops with exit status 4 when unsure
+                          (confidence under 0.5, or under 0.9 with
+                          --in-place; --force takes the best guess anyway)
   -t, --to-code ENC       encoding of the output; iconv's suffixes work:
                           TO//IGNORE skips what cannot be converted;
                           //TRANSLIT is not supported yet. Without -t, the

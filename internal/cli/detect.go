@@ -27,15 +27,21 @@ prints one line per file:
 Flags:
   --json              print one JSON object per file and line:
                       {"file":..., "encoding":..., "confidence":X,
-                       "language":..., "bom":bool}
+                       "language":..., "bom":bool}, and for text
+                      that is mostly UTF-8 but has malformed sequences
+                      "invalid":{"count":N, "first_offset":X}
   --all               also list the other candidates, best first (in JSON,
                       as "candidates")
   --min-confidence X  the confidence, between 0 and 1, below which a guess
                       counts as unsure (default 0.5)
 
-ucs detect reads at most the first 64 KiB of each file, less when the start
-is conclusive. Pure ASCII is reported as us-ascii, which every
-ASCII-compatible encoding (UTF-8 included) decodes alike.
+ucs detect reads the first 64 KiB of each file, less when the start is
+conclusive; when they are ASCII it skips ASCII (up to 8 MiB, then samples
+the rest of a regular file) and reads 64 KiB from the first non-ASCII
+byte. us-ascii is reported only when every byte read is ASCII, with
+confidence 1 only when that is the whole file; every ASCII-compatible
+encoding (UTF-8 included) decodes it alike. Text that is UTF-8 but for a
+few malformed sequences is reported as utf-8 with them counted.
 
 Exit status: 0 when every guess is confident; 4 when some guess is below
 --min-confidence (the guess is still printed); 2 on a usage error; 3 when a
@@ -107,10 +113,25 @@ func parseDetectFlags(args []string) (detectFlags, error) {
 var detectErrHelp = errors.New("help")
 
 type detectCandidateJSON struct {
-	Encoding   string  `json:"encoding"`
-	Confidence float64 `json:"confidence"`
-	Language   string  `json:"language"`
-	BOM        bool    `json:"bom"`
+	Encoding   string       `json:"encoding"`
+	Confidence float64      `json:"confidence"`
+	Language   string       `json:"language"`
+	BOM        bool         `json:"bom"`
+	Invalid    *invalidJSON `json:"invalid,omitempty"`
+}
+
+// invalidJSON counts and locates the malformed sequences of an input that
+// is mostly in its encoding.
+type invalidJSON struct {
+	Count       int   `json:"count"`
+	FirstOffset int64 `json:"first_offset"`
+}
+
+func invalidOf(c detect.Candidate) *invalidJSON {
+	if c.Invalid == 0 {
+		return nil
+	}
+	return &invalidJSON{Count: c.Invalid, FirstOffset: c.FirstInvalid}
 }
 
 type detectJSON struct {
@@ -119,6 +140,7 @@ type detectJSON struct {
 	Confidence float64               `json:"confidence"`
 	Language   string                `json:"language"`
 	BOM        bool                  `json:"bom"`
+	Invalid    *invalidJSON          `json:"invalid,omitempty"`
 	Candidates []detectCandidateJSON `json:"candidates,omitempty"`
 }
 
@@ -145,11 +167,11 @@ func runDetect(env *Env, args []string) int {
 		}
 		best := res.Best()
 		if f.json {
-			out := detectJSON{File: name, Encoding: best.Encoding, Confidence: best.Confidence, Language: best.Language, BOM: best.BOM}
+			out := detectJSON{File: name, Encoding: best.Encoding, Confidence: best.Confidence, Language: best.Language, BOM: best.BOM, Invalid: invalidOf(best)}
 			if f.all {
 				out.Candidates = []detectCandidateJSON{}
 				for _, c := range res.Candidates {
-					out.Candidates = append(out.Candidates, detectCandidateJSON{c.Encoding, c.Confidence, c.Language, c.BOM})
+					out.Candidates = append(out.Candidates, detectCandidateJSON{c.Encoding, c.Confidence, c.Language, c.BOM, invalidOf(c)})
 				}
 			}
 			line, _ := json.Marshal(out)
@@ -177,6 +199,9 @@ func describeCandidate(c detect.Candidate) string {
 	s := fmt.Sprintf("%s (confidence %.2f", c.Encoding, c.Confidence)
 	if c.Language != "" {
 		s += ", language " + c.Language
+	}
+	if c.Invalid > 0 {
+		s += fmt.Sprintf(", %d malformed sequence%s, the first at byte %d", c.Invalid, plural(c.Invalid), c.FirstInvalid)
 	}
 	return s + ")"
 }

@@ -1,0 +1,143 @@
+package detect
+
+// multiScored appends the multi-byte readings that decode b to out,
+// numbering the groups that decode alike from id on.
+func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEvidence, out []scored, id int) []scored {
+	var groups [4]struct {
+		name string
+		id   int
+	}
+	foreign := ae.foreign()
+	for _, e := range t.multis {
+		cost, ok := e.mb.score(b, off, atEOF, &asciiTrailCost)
+		if !ok {
+			continue
+		}
+		cost += foreign
+		if !e.valid(b, atEOF) {
+			continue
+		}
+		shaped := e.mb.shape.cost(sh)
+		s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped}
+		if g := multiGroup(e.name); g != "" {
+			for k := range groups {
+				if groups[k].name == g {
+					s.same = groups[k].id
+					break
+				}
+				if groups[k].name == "" {
+					id++
+					groups[k].name, groups[k].id = g, id
+					s.same = id
+					break
+				}
+			}
+		} else {
+			id++
+			s.same = id
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// scoreMulti walks b through a multi-byte encoding's tables and returns
+// the cost of its non-ASCII characters, or ok false when b is malformed.
+// Only the scoreLimit bytes from offset from are scored (the bytes before
+// from are ASCII); the rest is walked for validity only.
+func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
+	n := len(b)
+	end := from + scoreLimit
+	for i := 0; i < n; {
+		c := b[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		if s := mt.single[c]; s != bad {
+			if i < end {
+				cost += int32(s)
+			}
+			i++
+			continue
+		}
+		if i+1 >= n {
+			return cost, !atEOF
+		}
+		d := b[i+1]
+		if v := mt.pair[int(c-0x80)<<8|int(d)]; v != bad {
+			if i < end {
+				cost += int32(v)
+				if d < 0x80 {
+					// The trail byte is ASCII in every other reading;
+					// charge this reading for the ASCII character it
+					// takes away, to keep the comparison even.
+					cost += int32(asciiCost[d])
+				}
+			}
+			i += 2
+			continue
+		}
+		if mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e := b[i+2]; e < 0x81 || e > 0xFE {
+				return cost, false
+			}
+			if f := b[i+3]; f < 0x30 || f > 0x39 {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
+		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
+			if i+3 >= n {
+				return cost, !atEOF
+			}
+			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 4
+			continue
+		}
+		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
+			if i+2 >= n {
+				return cost, !atEOF
+			}
+			if e := b[i+2]; e < 0xA1 || e > 0xFE {
+				return cost, false
+			}
+			cost += int32(mt.rareCost)
+			i += 3
+			continue
+		}
+		return cost, false
+	}
+	return cost, true
+}
+
+// asciiTrailCost is the cost charged for an ASCII byte taken as a trail
+// byte: a little less than an average ASCII character.
+var asciiTrailCost = func() (t [128]uint8) {
+	for i := range t {
+		t[i] = 16
+	}
+	return
+}()
+
+// multiGroup names encodings whose shared characters decode the same, so
+// that a valid input decodes identically under each member.
+func multiGroup(name string) string {
+	switch name {
+	case "gbk", "gb18030":
+		return "gb"
+	case "euc-kr", "x-windows-949":
+		return "kr"
+	case "shift_jis", "windows-31j":
+		return "sjis"
+	}
+	return ""
+}
