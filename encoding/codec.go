@@ -19,6 +19,12 @@ type Bad struct {
 	Kind Kind
 	// Rune is the unencodable character (Kind == Unmappable), else -1.
 	Rune rune
+	// RefRune, when not zero, is the character that the character-reference
+	// escape styles (EscapeXML, EscapeXMLHex) write in place of Rune: an
+	// encoder sets it when a reference to Rune itself would bring the
+	// character back in the reader's hands (WHATWG's ISO-2022-JP encoder
+	// writes &#65533; for SO, SI and ESC). Errors and reports keep Rune.
+	RefRune rune
 }
 
 // A Core is the policy-free converter inside every codec of ucs: a
@@ -178,7 +184,11 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 				// An error between bytes has nothing to escape: mark it.
 				out = append(out, "\uFFFD"...)
 			} else if t.encode && bad.Kind == Unmappable {
-				out = t.opts.Escape.AppendRune(out, bad.Rune)
+				r := bad.Rune
+				if bad.RefRune != 0 && (t.opts.Escape == EscapeXML || t.opts.Escape == EscapeXMLHex) {
+					r = bad.RefRune
+				}
+				out = t.opts.Escape.AppendRune(out, r)
 			} else {
 				for _, b := range seq {
 					out = t.opts.Escape.AppendByte(out, b)
