@@ -56,7 +56,9 @@
 //   - IBM437 and IBM862 decode E6 as U+03BC GREEK SMALL LETTER MU, as IBM's
 //     table does; Microsoft's and glibc's tables have U+00B5 MICRO SIGN, which
 //     these codecs therefore cannot encode. CP1125 has ÷ and ± at FA and FB,
-//     as IBM's table does (glibc keeps CP866's · and √).
+//     as IBM's table does (glibc keeps CP866's · and √). IBM852 has
+//     AA ↔ U+00AC NOT SIGN, as glibc, CPython and Microsoft have; IBM's
+//     ibm-852_P100-1999 table leaves AA empty.
 //
 // The differential test against glibc's iconv (encoding/internal/iconvtest)
 // lists each of these differences.

@@ -357,6 +357,14 @@ var singleByteSources = []struct{ name, file string }{
 	{"tis620", "glibc-TIS_620-2.1.2.ucm"},
 }
 
+// singleByteAdditions are bytes that an IBM table in ICU's data leaves
+// empty although the code page has them, with the code point the other
+// references give: IBM852 AA is U+00AC NOT SIGN in glibc's IBM852,
+// CPython's cp852 and Microsoft's table; ibm-852_P100-1999.ucm lacks it.
+var singleByteAdditions = map[string]map[byte]uint16{
+	"ibm852": {0xAA: 0x00AC},
+}
+
 func genSingleByte(g *gen) {
 	for _, s := range singleByteSources {
 		var high [128]uint16
@@ -379,6 +387,13 @@ func genSingleByte(g *gen) {
 				}
 			}
 			src = "ICU " + s.file + ", bytes 80–FF"
+			for b, r := range singleByteAdditions[s.name] {
+				if high[b-0x80] != 0 {
+					log.Fatalf("%s: byte %02X is no longer empty: drop the addition", s.file, b)
+				}
+				high[b-0x80] = r
+				src += fmt.Sprintf(", and %02X ↔ U+%04X (glibc, CPython)", b, r)
+			}
 		} else {
 			for p, r := range readIndex(s.file) {
 				if p >= 128 || r > 0xFFFF {
