@@ -57,6 +57,7 @@ func main() {
 	case "singlebyte":
 		g.printf("package singlebyte\n\n")
 		genSingleByte(&g)
+		genDumped(&g)
 	default:
 		log.Fatalf("unknown family %q", *family)
 	}
@@ -406,6 +407,96 @@ func genSingleByte(g *gen) {
 		g.printf("// %s maps bytes 80–FF to code points (0: unmapped); from %s.\n", s.name, src)
 		g.printf("var %s = [128]uint16{\n", s.name)
 		g.values(128, func(i int) uint32 { return uint32(high[i]) }, 4)
+		g.printf("}\n\n")
+	}
+}
+
+// dumpedSources are the single-byte tables that internal/gen/sbdump read
+// from a reference (glibc's iconv, or CPython's codecs for the pages glibc
+// lacks): the Go identifier and the file.
+var dumpedSources = []struct{ name, file string }{
+	{"ibm037", "glibc-IBM037.txt"}, {"ibm273", "glibc-IBM273.txt"}, {"ibm277", "glibc-IBM277.txt"},
+	{"ibm278", "glibc-IBM278.txt"}, {"ibm280", "glibc-IBM280.txt"}, {"ibm284", "glibc-IBM284.txt"},
+	{"ibm285", "glibc-IBM285.txt"}, {"ibm297", "glibc-IBM297.txt"}, {"ibm424", "glibc-IBM424.txt"},
+	{"ibm500", "glibc-IBM500.txt"}, {"ibm870", "glibc-IBM870.txt"}, {"ibm871", "glibc-IBM871.txt"},
+	{"ibm875", "glibc-IBM875.txt"}, {"ibm1026", "glibc-IBM1026.txt"}, {"ibm1047", "glibc-IBM1047.txt"},
+	{"ibm1140", "glibc-IBM1140.txt"}, {"ibm1141", "glibc-IBM1141.txt"}, {"ibm1142", "glibc-IBM1142.txt"},
+	{"ibm1143", "glibc-IBM1143.txt"}, {"ibm1144", "glibc-IBM1144.txt"}, {"ibm1145", "glibc-IBM1145.txt"},
+	{"ibm1146", "glibc-IBM1146.txt"}, {"ibm1147", "glibc-IBM1147.txt"}, {"ibm1148", "glibc-IBM1148.txt"},
+	{"ibm1149", "glibc-IBM1149.txt"},
+	{"ibm737", "glibc-CP737.txt"}, {"ibm775", "glibc-IBM775.txt"}, {"ibm858", "glibc-IBM858.txt"},
+	{"ibm860", "glibc-IBM860.txt"}, {"ibm861", "glibc-IBM861.txt"}, {"ibm863", "glibc-IBM863.txt"},
+	{"ibm864", "glibc-IBM864.txt"}, {"ibm865", "glibc-IBM865.txt"}, {"ibm869", "glibc-IBM869.txt"},
+	{"macCentralEurope", "glibc-MAC-CENTRALEUROPE.txt"}, {"macIceland", "glibc-MAC-IS.txt"},
+	{"macCroatian", "python-mac_croatian.txt"}, {"macGreek", "python-mac_greek.txt"},
+	{"macRomanian", "python-mac_romanian.txt"}, {"macTurkish", "python-mac_turkish.txt"},
+	{"koi8t", "glibc-KOI8-T.txt"}, {"kz1048", "glibc-RK1048.txt"}, {"ptcp154", "glibc-PT154.txt"},
+	{"armscii8", "glibc-ARMSCII-8.txt"}, {"georgianPS", "glibc-GEORGIAN-PS.txt"},
+	{"viscii", "glibc-VISCII.txt"}, {"tcvn5712", "glibc-TCVN5712-1.txt"},
+}
+
+// readDump parses a table written by internal/gen/sbdump: a "# " header
+// naming the reference, then "0xBB<TAB>0xCODE" per byte with a character.
+func readDump(file string) (m [256]rune, has [256]bool, header string) {
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for n, l := range strings.Split(string(b), "\n") {
+		if l == "" {
+			continue
+		}
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		fs := strings.Fields(l)
+		if len(fs) != 2 {
+			log.Fatalf("%s:%d: want byte and code point", file, n+1)
+		}
+		bv, err1 := strconv.ParseUint(strings.TrimPrefix(fs[0], "0x"), 16, 8)
+		cv, err2 := strconv.ParseUint(strings.TrimPrefix(fs[1], "0x"), 16, 32)
+		if err1 != nil || err2 != nil || cv > 0xFFFF || cv >= 0xD800 && cv <= 0xDFFF {
+			log.Fatalf("%s:%d: bad entry %q", file, n+1, l)
+		}
+		if has[bv] {
+			log.Fatalf("%s:%d: byte %02X twice", file, n+1, bv)
+		}
+		m[bv], has[bv] = rune(cv), true
+	}
+	if !has[0] || m[0] != 0 {
+		log.Fatalf("%s: byte 00 is not U+0000", file)
+	}
+	return m, has, header
+}
+
+// genDumped writes each dumped table: as the 128 code points of bytes
+// 80–FF when bytes 00–7F are ASCII, else as all 256 (0: no character,
+// except at byte 00, which is U+0000 in every page).
+func genDumped(g *gen) {
+	for _, s := range dumpedSources {
+		m, has, header := readDump(s.file)
+		ascii := true
+		for b := range 0x80 {
+			if !has[b] || m[b] != rune(b) {
+				ascii = false
+			}
+		}
+		for b := 1; b < 256; b++ {
+			if has[b] && m[b] == 0 {
+				log.Fatalf("%s: byte %02X is U+0000", s.file, b)
+			}
+		}
+		g.printf("// %s is from %s:\n// %s.\n", s.name, s.file, header)
+		if ascii {
+			g.printf("// Bytes 00–7F are ASCII; it maps bytes 80–FF (0: no character).\nvar %s = [128]uint16{\n", s.name)
+			g.values(128, func(i int) uint32 { return uint32(m[0x80+i]) }, 4)
+		} else {
+			g.printf("// It maps all 256 bytes (0: no character, but byte 00 is U+0000).\nvar %s = [256]uint16{\n", s.name)
+			g.values(256, func(i int) uint32 { return uint32(m[i]) }, 4)
+		}
 		g.printf("}\n\n")
 	}
 }

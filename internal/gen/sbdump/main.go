@@ -1,0 +1,142 @@
+// Command sbdump writes the pinned single-byte tables of internal/gen/data
+// from the references themselves, so that no table is copied by hand: it
+// decodes every byte 00–FF on its own with glibc's iconv (or, for pages
+// glibc lacks, CPython's codecs) and writes one line per byte that has a
+// character. It is run by hand when a page is added, never by go generate:
+//
+//	go run ./internal/gen/sbdump -o internal/gen/data
+//
+// then list the new files and their SHA-256 in data/SOURCES.md.
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// pages are the tables sbdump writes: the reference and its name for the page.
+var pages = []struct{ ref, name string }{
+	// EBCDIC.
+	{"glibc", "IBM037"}, {"glibc", "IBM273"}, {"glibc", "IBM277"}, {"glibc", "IBM278"},
+	{"glibc", "IBM280"}, {"glibc", "IBM284"}, {"glibc", "IBM285"}, {"glibc", "IBM297"},
+	{"glibc", "IBM424"}, {"glibc", "IBM500"}, {"glibc", "IBM870"}, {"glibc", "IBM871"},
+	{"glibc", "IBM875"}, {"glibc", "IBM1026"}, {"glibc", "IBM1047"},
+	{"glibc", "IBM1140"}, {"glibc", "IBM1141"}, {"glibc", "IBM1142"}, {"glibc", "IBM1143"},
+	{"glibc", "IBM1144"}, {"glibc", "IBM1145"}, {"glibc", "IBM1146"}, {"glibc", "IBM1147"},
+	{"glibc", "IBM1148"}, {"glibc", "IBM1149"},
+	// DOS.
+	{"glibc", "CP737"}, {"glibc", "IBM775"}, {"glibc", "IBM858"}, {"glibc", "IBM860"},
+	{"glibc", "IBM861"}, {"glibc", "IBM863"}, {"glibc", "IBM864"}, {"glibc", "IBM865"},
+	{"glibc", "IBM869"},
+	// Mac.
+	{"glibc", "MAC-CENTRALEUROPE"}, {"glibc", "MAC-IS"},
+	{"python", "mac_croatian"}, {"python", "mac_greek"}, {"python", "mac_romanian"}, {"python", "mac_turkish"},
+	// Cyrillic and Asian.
+	{"glibc", "KOI8-T"}, {"glibc", "RK1048"}, {"glibc", "PT154"}, {"glibc", "ARMSCII-8"},
+	{"glibc", "GEORGIAN-PS"}, {"glibc", "VISCII"}, {"glibc", "TCVN5712-1"},
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("sbdump: ")
+	out := flag.String("o", "internal/gen/data", "folder to write the tables to")
+	only := flag.String("only", "", "write only this page")
+	flag.Parse()
+	glibc := version("iconv", "--version")
+	python := version("python3", "--version")
+	for _, p := range pages {
+		if *only != "" && p.name != *only {
+			continue
+		}
+		var m [256][]rune
+		var how string
+		switch p.ref {
+		case "glibc":
+			for b := range 256 {
+				m[b] = iconvByte(p.name, byte(b))
+			}
+			how = fmt.Sprintf("glibc iconv (%s): %s, each byte decoded on its own (iconv -f %s -t UTF-32BE)", glibc, p.name, p.name)
+		case "python":
+			m = pythonTable(p.name)
+			how = fmt.Sprintf("CPython (%s): codec %s, each byte decoded on its own (bytes([b]).decode(%q))", python, p.name, p.name)
+		}
+		var buf bytes.Buffer
+		fmt.Fprintf(&buf, "# %s\n# Written by internal/gen/sbdump. Columns: byte, code point; a byte not listed has no character.\n", how)
+		for b, rs := range m {
+			switch len(rs) {
+			case 0:
+				continue
+			case 1:
+				fmt.Fprintf(&buf, "0x%02X\t0x%04X\n", b, rs[0])
+			default:
+				log.Fatalf("%s: byte %02X decodes to %d code points", p.name, b, len(rs))
+			}
+		}
+		file := filepath.Join(*out, p.ref+"-"+p.name+".txt")
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("%s", file)
+	}
+}
+
+func version(cmd, arg string) string {
+	b, err := exec.Command(cmd, arg).CombinedOutput()
+	if err != nil {
+		log.Fatalf("%s %s: %v", cmd, arg, err)
+	}
+	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+}
+
+// iconvByte decodes byte b of page with iconv; nil when iconv refuses it.
+func iconvByte(page string, b byte) []rune {
+	cmd := exec.Command("iconv", "-f", page, "-t", "UTF-32BE")
+	cmd.Stdin = bytes.NewReader([]byte{b})
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	if len(out)%4 != 0 {
+		log.Fatalf("%s %02X: %d bytes of UTF-32", page, b, len(out))
+	}
+	var rs []rune
+	for i := 0; i < len(out); i += 4 {
+		rs = append(rs, rune(binary.BigEndian.Uint32(out[i:])))
+	}
+	return rs
+}
+
+// pythonTable decodes every byte with CPython's codec.
+func pythonTable(codec string) (m [256][]rune) {
+	script := `import sys
+for b in range(256):
+    try:
+        s = bytes([b]).decode(sys.argv[1])
+    except UnicodeDecodeError:
+        print(b)
+        continue
+    print(b, *[ord(c) for c in s])
+`
+	out, err := exec.Command("python3", "-c", script, codec).Output()
+	if err != nil {
+		log.Fatalf("python3 %s: %v", codec, err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var b int
+		fs := strings.Fields(line)
+		fmt.Sscan(fs[0], &b)
+		for _, f := range fs[1:] {
+			var r rune
+			fmt.Sscan(f, &r)
+			m[b] = append(m[b], r)
+		}
+	}
+	return m
+}
