@@ -44,7 +44,14 @@ const noByte = 0x100
 func newFull(name string, table *[256]uint16) *encoding.Codec {
 	m := &fullmap{table: table}
 	return encoding.NewCodec(name,
-		func() encoding.Core { m.init(); return &fullDecoder{m} },
+		func() encoding.Core {
+			m.init()
+			d := &fullDecoder{m: m}
+			if !m.scalar {
+				d.buf = new([shadowChunk]byte)
+			}
+			return d
+		},
 		func() encoding.Core { m.init(); return &fullEncoder{m} })
 }
 
@@ -149,7 +156,10 @@ func (m *fullmap) encodeRune(r rune) (byte, bool) {
 // shadowChunk is how many bytes the decoder permutes at a time.
 const shadowChunk = 1024
 
-type fullDecoder struct{ m *fullmap }
+type fullDecoder struct {
+	m   *fullmap
+	buf *[shadowChunk]byte // the permuted bytes (kernel form only)
+}
 
 func (d *fullDecoder) Reset() {}
 
@@ -158,7 +168,7 @@ func (d *fullDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 	if m.scalar {
 		return m.decodeScalar(dst, src)
 	}
-	var tmp [shadowChunk]byte
+	tmp := d.buf
 	for nSrc < len(src) {
 		s := src[nSrc:min(len(src), nSrc+shadowChunk)]
 		sh := tmp[:len(s)]
