@@ -172,6 +172,12 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			return nDst, nSrc, e
 		case Skip:
 			// nothing to write
+		case Transliterate:
+			if t.encode && bad.Kind == Unmappable {
+				out = t.transliterate(bad.Rune)
+				break
+			}
+			fallthrough
 		case Replace:
 			if t.encode {
 				out = t.encodeText(t.opts.replacement(), "?")
@@ -207,6 +213,49 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			return nDst, nSrc, transform.ErrShortDst
 		}
 	}
+}
+
+// transliterate returns the encoded transliteration of r: the first of
+// glibc's alternatives that the target can represent whole, else "?".
+func (t *Transformer) transliterate(r rune) []byte {
+	alts, ascii, ok := transliterations(r)
+	if ok {
+		alts = append(alts[:len(alts):len(alts)], ascii)
+	}
+	for _, a := range alts {
+		if a == "" {
+			return t.buf[:0] // glibc drops combining marks
+		}
+		if out, ok := t.encodeExact(a); ok {
+			return out
+		}
+	}
+	out, _ := t.encodeExact("?")
+	return out
+}
+
+// encodeExact returns text encoded by the encoder core, and whether the
+// core encoded all of it. The result may share t.buf.
+func (t *Transformer) encodeExact(text string) ([]byte, bool) {
+	var tmp [64]byte
+	out := tmp[:0]
+	src := []byte(text)
+	for len(src) > 0 {
+		nd, ns, bad, err := t.core.Convert(out[len(out):cap(out)], src, false)
+		out = out[:len(out)+nd]
+		src = src[ns:]
+		if bad.Kind != KindNone {
+			return nil, false
+		}
+		if err == transform.ErrShortDst {
+			grown := make([]byte, len(out), 2*cap(out)+16)
+			copy(grown, out)
+			out = grown
+		} else if err != nil {
+			return nil, false
+		}
+	}
+	return append(t.buf[:0], out...), true
 }
 
 // encodeText returns text (or, if the target cannot represent it, the

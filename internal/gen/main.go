@@ -8,7 +8,7 @@
 //	go run ../../internal/gen -data ../../internal/gen/data -family simplifiedchinese -o tables.go
 //
 // Families: simplifiedchinese, traditionalchinese, japanese, korean,
-// singlebyte.
+// singlebyte, translit (the transliteration table of package encoding).
 package main
 
 import (
@@ -58,6 +58,9 @@ func main() {
 		g.printf("package singlebyte\n\n")
 		genSingleByte(&g)
 		genDumped(&g)
+	case "translit":
+		g.printf("package encoding\n\n")
+		genTranslit(&g)
 	default:
 		log.Fatalf("unknown family %q", *family)
 	}
@@ -553,4 +556,86 @@ func genCP950(g *gen) {
 		g.printf("%d, ", p)
 	}
 	g.printf("}\n\n// cp950Single maps the single bytes 80–FF that are characters.\nvar cp950Single = map[byte]uint16{%s}\n", strings.Join(single, " "))
+}
+
+// genTranslit writes glibc's transliterations (glibc-translit.txt): the
+// ASCII ones as sorted code points and their texts concatenated with
+// offsets, and the non-ASCII alternatives that glibc tries first (seen in
+// its ISO-8859-1 and CP1252 outputs) as a map.
+func genTranslit(g *gen) {
+	const file = "glibc-translit.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var keys []uint16
+	var texts strings.Builder
+	offs := []int{0}
+	var header []string
+	type alt struct {
+		r    rune
+		alts []string
+	}
+	var alts []alt
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			header = append(header, h)
+			continue
+		}
+		f := strings.Split(l, "\t")
+		v, err := strconv.ParseUint(f[0], 16, 16)
+		if len(f) != 4 || err != nil || v < 0x80 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		r := rune(v)
+		ascii, latin1, cp1252 := f[1], f[2], f[3]
+		if ascii != "?" {
+			if len(keys) > 0 && uint16(v) <= keys[len(keys)-1] {
+				log.Fatalf("%s:%d: code points out of order", file, n+1)
+			}
+			keys = append(keys, uint16(v))
+			texts.WriteString(ascii)
+			offs = append(offs, texts.Len())
+		}
+		var as []string
+		for _, a := range []string{cp1252, latin1} {
+			if a == "?" || a == string(r) || a == ascii || len(as) > 0 && as[0] == a {
+				continue
+			}
+			as = append(as, a)
+		}
+		if len(as) > 0 {
+			alts = append(alts, alt{r, as})
+		}
+	}
+	if texts.Len() > 0xFFFF {
+		log.Fatalf("%s: %d bytes of text do not fit uint16 offsets", file, texts.Len())
+	}
+	g.printf("// From %s:\n", file)
+	for _, h := range header[:1] {
+		g.printf("// %s\n", h)
+	}
+	g.printf("\n// translitKeys are the characters with an ASCII transliteration, sorted;\n// the text of translitKeys[i] is translitText[translitOff[i]:translitOff[i+1]].\n")
+	g.printf("var translitKeys = [%d]uint16{\n", len(keys))
+	g.values(len(keys), func(i int) uint32 { return uint32(keys[i]) }, 4)
+	g.printf("}\n\nvar translitOff = [%d]uint16{\n", len(offs))
+	for i, o := range offs {
+		g.printf("%d,", o)
+		if i%16 == 15 {
+			g.printf("\n")
+		}
+	}
+	g.printf("}\n\nconst translitText = %q\n\n", texts.String())
+	g.printf("// translitAlts are the non-ASCII texts glibc tries before the ASCII one,\n// in order (from its ISO-8859-1 and CP1252 outputs).\nvar translitAlts = map[rune][]string{\n")
+	for _, a := range alts {
+		g.printf("0x%04X: {", a.r)
+		for i, s := range a.alts {
+			if i > 0 {
+				g.printf(", ")
+			}
+			g.printf("%q", s)
+		}
+		g.printf("},\n")
+	}
+	g.printf("}\n")
 }

@@ -7,6 +7,12 @@
 //	go run ./internal/gen/sbdump -o internal/gen/data
 //
 // then list the new files and their SHA-256 in data/SOURCES.md.
+//
+// With -translit it writes instead glibc's transliteration to ASCII of
+// every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
+// for the Transliterate policy of package encoding:
+//
+//	go run ./internal/gen/sbdump -translit -o internal/gen/data
 package main
 
 import (
@@ -48,7 +54,12 @@ func main() {
 	log.SetPrefix("sbdump: ")
 	out := flag.String("o", "internal/gen/data", "folder to write the tables to")
 	only := flag.String("only", "", "write only this page")
+	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
 	flag.Parse()
+	if *translit {
+		writeTranslit(*out)
+		return
+	}
 	glibc := version("iconv", "--version")
 	python := version("python3", "--version")
 	for _, p := range pages {
@@ -139,4 +150,81 @@ for b in range(256):
 		}
 	}
 	return m
+}
+
+// translitTargets are the targets whose //TRANSLIT output sbdump records:
+// ASCII, and two 8-bit targets whose outputs show glibc's non-ASCII
+// alternatives (æ for ǽ, ´ for ′).
+var translitTargets = []string{"ASCII", "ISO-8859-1", "CP1252"}
+
+// writeTranslit writes glibc-translit.txt: for every BMP character
+// (surrogates and ASCII aside), what glibc's iconv writes for it under
+// -t T//TRANSLIT in the C.UTF-8 locale for each T of translitTargets,
+// decoded back to UTF-8, as "XXXX<TAB>ascii<TAB>latin1<TAB>cp1252". A
+// text may be empty (glibc drops combining marks). Characters for which
+// every target writes "?" or the character itself are not listed.
+func writeTranslit(dir string) {
+	var in bytes.Buffer
+	var cps []rune
+	for r := rune(0x80); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		cps = append(cps, r)
+		in.WriteString(string(r))
+		in.WriteByte('\n')
+	}
+	cols := make([][]string, len(translitTargets))
+	for k, target := range translitTargets {
+		cmd := exec.Command("iconv", "-f", "UTF-8", "-t", target+"//TRANSLIT")
+		cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8")
+		cmd.Stdin = bytes.NewReader(in.Bytes())
+		out, err := cmd.Output()
+		if err != nil {
+			log.Fatalf("iconv -t %s//TRANSLIT: %v", target, err)
+		}
+		back := exec.Command("iconv", "-f", target, "-t", "UTF-8")
+		back.Stdin = bytes.NewReader(out)
+		utf, err := back.Output()
+		if err != nil {
+			log.Fatalf("iconv -f %s: %v", target, err)
+		}
+		cols[k] = strings.Split(strings.TrimSuffix(string(utf), "\n"), "\n")
+		if len(cols[k]) != len(cps) {
+			log.Fatalf("%s: iconv wrote %d lines for %d characters", target, len(cols[k]), len(cps))
+		}
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): iconv -f UTF-8 -t T//TRANSLIT with LC_ALL=C.UTF-8, one BMP character a line, for T = %s (decoded back to UTF-8).\n", version("iconv", "--version"), strings.Join(translitTargets, ", "))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -translit. Columns: code point, then the text for each T (may be empty);\n# characters that every T writes as \"?\" or as themselves are not listed.\n")
+	n := 0
+	for i, r := range cps {
+		keep := false
+		row := []string{fmt.Sprintf("%04X", r)}
+		for k := range translitTargets {
+			v := cols[k][i]
+			if v != "?" && v != string(r) {
+				keep = true
+			}
+			if strings.ContainsAny(v, "\t\n") {
+				log.Fatalf("U+%04X: %s text %q", r, translitTargets[k], v)
+			}
+			row = append(row, v)
+		}
+		if !keep {
+			continue
+		}
+		for _, c := range []byte(row[1]) {
+			if c < 0x20 || c > 0x7E {
+				log.Fatalf("U+%04X: ASCII transliteration %q is not printable ASCII", r, row[1])
+			}
+		}
+		buf.WriteString(strings.Join(row, "\t") + "\n")
+		n++
+	}
+	file := filepath.Join(dir, "glibc-translit.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d characters", file, n)
 }
