@@ -29,7 +29,7 @@ func TestWHATWGLabels(t *testing.T) {
 		"iso_8859-1:1987": "iso-8859-1", "iso-ir-100": "iso-8859-1", "latin1": "iso-8859-1", "l1": "iso-8859-1",
 		"cp819": "iso-8859-1", "ibm819": "iso-8859-1", "csisolatin1": "iso-8859-1",
 		"unicode-1-1-utf-8": "unicode-1-1-utf-8",
-		"iso-2022-kr": "iso-2022-kr", "csiso2022kr": "iso-2022-kr", "hz-gb-2312": "hz-gb-2312",
+		"iso-2022-kr":       "iso-2022-kr", "csiso2022kr": "iso-2022-kr", "hz-gb-2312": "hz-gb-2312",
 	}
 	n := 0
 	for _, g := range groups {
