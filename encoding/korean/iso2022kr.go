@@ -46,6 +46,42 @@ func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; return &c }
 func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	dec := d.t.dec[:len(euckrIndex)]
 	for nSrc < len(src) {
+		// The common cases first, in one tight loop: shifts, ASCII, and
+		// pairs of KS X 1001; anything else goes to the code below.
+	fast:
+		for nSrc < len(src) && len(dst)-nDst >= 4 {
+			c := src[nSrc]
+			switch {
+			case c == so:
+				d.ksc = true
+			case c == si:
+				d.ksc = false
+			case !d.ksc:
+				if c >= 0x80 || c == 0x1B {
+					break fast
+				}
+				dst[nDst] = c
+				nDst++
+			default:
+				if nSrc+1 >= len(src) {
+					break fast
+				}
+				c1, c2 := c-0x21, src[nSrc+1]-0x21
+				if c1 > 0x5D || c2 > 0x5D {
+					break fast
+				}
+				v := dec[(int(c1)+0xA1-0x81)*190+int(c2)+0xA1-0x41]
+				if v == 0 {
+					break fast
+				}
+				nDst += mb.Put(dst[nDst:], v)
+				nSrc++
+			}
+			nSrc++
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		switch {
 		case c == 0x1B:
@@ -115,7 +151,55 @@ func (e *iso2022krEncoder) Reset()               { e.designated, e.ksc = false, 
 func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	enc := e.t.enc
 	for nSrc < len(src) {
+		// The common cases first, in one tight loop: ASCII and
+		// three-byte characters of KS X 1001, with the shifts between
+		// them; anything else goes to the code below.
+		for e.designated && nSrc < len(src) && len(dst)-nDst >= 3 {
+			c := src[nSrc]
+			if c < 0x80 {
+				if c == 0x1B || c == so || c == si {
+					break
+				}
+				if e.ksc {
+					dst[nDst] = si
+					nDst++
+					e.ksc = false
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			if nSrc+2 >= len(src) {
+				break
+			}
+			// A three-byte character (inline: the loop is hot).
+			c1, c2 := src[nSrc+1], src[nSrc+2]
+			if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+				break
+			}
+			v := enc[r]
+			if v>>8 < 0xA1 || v&0xFF < 0xA1 {
+				break
+			}
+			if !e.ksc {
+				dst[nDst] = so
+				nDst++
+				e.ksc = true
+			}
+			dst[nDst], dst[nDst+1] = byte(v>>8)-0x80, byte(v)-0x80
+			nDst += 2
+			nSrc += 3
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		r, n, k := mb.NextRune(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, bad, transform.ErrShortSrc
