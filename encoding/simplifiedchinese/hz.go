@@ -31,6 +31,41 @@ func (d *hzDecoder) Clone() encoding.Core { c := *d; return &c }
 
 func (d *hzDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
+		// The common cases first, in one tight loop: ASCII, GB 2312 pairs
+		// and the shifts between them; anything else goes to the code
+		// below.
+		for nSrc+1 < len(src) && len(dst)-nDst >= 4 {
+			c, c2 := src[nSrc], src[nSrc+1]
+			if c == '~' {
+				if c2 == '{' && !d.gb || c2 == '}' && d.gb {
+					d.gb = !d.gb
+					nSrc += 2
+					continue
+				}
+				break
+			}
+			if !d.gb {
+				if c >= 0x80 {
+					break
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			if c-0x21 > 0x5D || c2-0x21 > 0x5D {
+				break
+			}
+			r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
+			if !ok {
+				break
+			}
+			nDst += mb.Put(dst[nDst:], mb.Pack(r))
+			nSrc += 2
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		c := src[nSrc]
 		if c >= 0x80 {
 			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
@@ -106,6 +141,52 @@ func (e *hzEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
+		// The common cases first, in one tight loop: ASCII but "~", and
+		// three-byte characters of GB 2312, with the shifts between them;
+		// anything else goes to the code below.
+		for nSrc+2 < len(src) && len(dst)-nDst >= 4 {
+			c := src[nSrc]
+			if c < 0x80 {
+				if c == '~' {
+					break
+				}
+				if e.gb {
+					dst[nDst], dst[nDst+1] = '~', '}'
+					nDst += 2
+					e.gb = false
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			c1, c2 := src[nSrc+1], src[nSrc+2]
+			if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+				break
+			}
+			row, cell, ok := RuneToQuwei(r)
+			if !ok {
+				break
+			}
+			if !e.gb {
+				dst[nDst], dst[nDst+1] = '~', '{'
+				nDst += 2
+				e.gb = true
+			}
+			if len(dst)-nDst < 2 {
+				break
+			}
+			dst[nDst], dst[nDst+1] = byte(row+0x20), byte(cell+0x20)
+			nDst += 2
+			nSrc += 3
+		}
+		if nSrc >= len(src) {
+			break
+		}
 		r, n, k := mb.NextRune(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, bad, transform.ErrShortSrc
