@@ -32,6 +32,11 @@ type fullmap struct {
 	t    *simd.SBCS
 	perm [256]byte   // page byte → shadow byte
 	inv  [256]uint16 // shadow byte → page byte, or noByte
+	inv8 [256]byte   // inv without noByte, for simd.Permute
+	// orphans is set when an ASCII character has no page byte (its
+	// shadow byte has noByte in inv), so that the encoder must check
+	// each byte the kernels write.
+	orphans bool
 
 	// The table form (scalar: more than 128 characters outside ASCII).
 	scalar bool
@@ -112,6 +117,12 @@ func (m *fullmap) buildShadow() bool {
 			m.inv[m.perm[b]] = uint16(b)
 		}
 	}
+	for sb, b := range m.inv {
+		m.inv8[sb] = byte(b)
+		if b == noByte && sb < 0x80 {
+			m.orphans = true
+		}
+	}
 	m.t = simd.NewSBCS(&high)
 	return true
 }
@@ -172,9 +183,7 @@ func (d *fullDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 	for nSrc < len(src) {
 		s := src[nSrc:min(len(src), nSrc+shadowChunk)]
 		sh := tmp[:len(s)]
-		for i, c := range s {
-			sh[i] = m.perm[c]
-		}
+		simd.Permute(sh, s, &m.perm)
 		nd, ns := m.t.ToUTF8(dst[nDst:], sh)
 		nDst += nd
 		nSrc += ns
@@ -219,6 +228,11 @@ func (e *fullEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		if !m.scalar {
 			nd, ns := m.t.FromUTF8(dst[nDst:], src[nSrc:])
 			out := dst[nDst : nDst+nd]
+			if !m.orphans {
+				// Every byte the kernels write has a page byte.
+				simd.Permute(out, out, &m.inv8)
+				out = nil
+			}
 			for i, s := range out {
 				b := m.inv[s]
 				if b == noByte {
