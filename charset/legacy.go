@@ -89,6 +89,12 @@ func init() {
 		Summary: "Korean 7-bit mail encoding (KS X 1001 shifted in with SO/SI)",
 	})
 	register(&Charset{
+		Name: "johab", Codec: korean.Johab, Family: "korean",
+		Aliases:   []string{"x-johab", "ms1361", "csjohab", "ksc5601-1992", "ksc5601_1992", "korean.johab"},
+		CodePages: []int{1361}, Edition: "KS X 1001:1992 annex 3, glibc 2.36's JOHAB table; 5C is the backslash",
+		Summary: "Korean Johab: all 11 172 Hangul syllables by their jamo (Windows code page 1361)",
+	})
+	register(&Charset{
 		Name: "hz-gb-2312", Codec: simplifiedchinese.HZGB2312, Family: "chinese", MIB: 2085,
 		Aliases:   []string{"hz", "hzgb", "hz-gb", "hzgb2312", "cshzgb2312"},
 		CodePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",

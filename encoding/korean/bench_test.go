@@ -30,6 +30,17 @@ func BenchmarkISO2022KR(b *testing.B) {
 	b.Run("encode", func(b *testing.B) { mbtest.Bench(b, ISO2022KR.EncodeTransformer(), text) })
 }
 
+// BenchmarkJohab decodes and encodes the Korean corpus as Johab.
+func BenchmarkJohab(b *testing.B) {
+	text := mbtest.Corpus(b, "Korean-Lipsum.utf8.txt")
+	src, err := Johab.AppendEncode(nil, text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) { mbtest.Bench(b, Johab.DecodeTransformer(), src) })
+	b.Run("encode", func(b *testing.B) { mbtest.Bench(b, Johab.EncodeTransformer(), text) })
+}
+
 // BenchmarkEncode encodes the UTF-8 original of the corpus file.
 func BenchmarkEncode(b *testing.B) {
 	src := mbtest.Corpus(b, "Korean-Lipsum.utf8.txt")

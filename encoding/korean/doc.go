@@ -1,5 +1,6 @@
 // Package korean implements EUC-KR as the WHATWG Encoding Standard
-// specifies it (which is Windows code page 949, UHC), and ISO-2022-KR.
+// specifies it (which is Windows code page 949, UHC), ISO-2022-KR and
+// Johab.
 //
 // # Standards
 //
@@ -8,6 +9,9 @@
 //   - KS X 1001:2004 (formerly KS C 5601-1987) and its EUC form (RFC 1557).
 //   - RFC 1557 "Korean Character Encoding for Internet Messages"
 //     (ISO2022KR), with KS X 1001 from index euc-kr (A1–FE A1–FE).
+//   - KS X 1001:1992 annex 3, the combinatorial code Johab (Johab), with
+//     the two-byte table of glibc's JOHAB as pinned in internal/gen/data
+//     (read from iconv's output by internal/gen/sbdump).
 //
 // # Conformance
 //

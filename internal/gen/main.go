@@ -54,6 +54,7 @@ func main() {
 	case "korean":
 		g.printf("package korean\n\n")
 		g.index16("euckrIndex", "index-euc-kr.txt", readIndex("index-euc-kr.txt"), (0xFE-0x81+1)*190)
+		genJohab(&g)
 	case "singlebyte":
 		g.printf("package singlebyte\n\n")
 		genSingleByte(&g)
@@ -637,5 +638,41 @@ func genTranslit(g *gen) {
 		}
 		g.printf("},\n")
 	}
+	g.printf("}\n")
+}
+
+// genJohab writes glibc's JOHAB two-byte codes (glibc-JOHAB.txt, read by
+// internal/gen/sbdump) in the pointer layout (lead-84)*206 + trail-31.
+func genJohab(g *gen) {
+	const file = "glibc-JOHAB.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var idx [118 * 206]uint16
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 16)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		lead, trail := int(c>>8), int(c&0xFF)
+		if len(f) != 2 || err1 != nil || err2 != nil || lead < 0x84 || lead > 0xF9 || trail < 0x31 || trail > 0xFE || r == 0 || r > 0xFFFF {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		p := (lead-0x84)*206 + trail - 0x31
+		if idx[p] != 0 {
+			log.Fatalf("%s:%d: code %04X twice", file, n+1, c)
+		}
+		idx[p] = uint16(r)
+	}
+	g.printf("// johabIndex is JOHAB (KS X 1001:1992 annex 3) from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer (lead-84)*206 + trail-31 → code point; 0: no character.\nvar johabIndex = [%d]uint16{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return uint32(idx[i]) }, 4)
 	g.printf("}\n")
 }

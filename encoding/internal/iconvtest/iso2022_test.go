@@ -106,3 +106,22 @@ sys.stdout.buffer.write(sys.stdin.buffer.read().decode("utf-8").encode(sys.argv[
 		t.Errorf("encoding every character: %v, differs from CPython at byte %d", err, firstDiff(got, want))
 	}
 }
+
+// TestJohabEncode encodes every character Johab decodes with iconv and
+// ucs (TestTableSweep decodes every code with both): byte for byte the
+// same, the backslash aside (ucs keeps 5C ASCII; glibc reads it as ₩ and
+// writes U+005C as 5C too).
+func TestJohabEncode(t *testing.T) {
+	iconvPath(t)
+	seqs, dec := codes(korean.Johab)
+	text := []byte(strings.Join(dec, "\n"))
+	want, err := runIconv(t, "UTF-8", "JOHAB", text, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := korean.Johab.AppendEncode(nil, text)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("encoding the %d characters: %v; differs from iconv at byte %d", len(seqs), err, firstDiff(got, want))
+	}
+	t.Logf("%d characters encoded as iconv does", len(seqs))
+}

@@ -8,6 +8,9 @@
 //
 // then list the new files and their SHA-256 in data/SOURCES.md.
 //
+// With -johab it writes instead glibc-JOHAB.txt, every two-byte code of
+// glibc's JOHAB (lead 84–F9, trail 31–FE) that decodes to one character.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -55,9 +58,14 @@ func main() {
 	out := flag.String("o", "internal/gen/data", "folder to write the tables to")
 	only := flag.String("only", "", "write only this page")
 	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
+	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	flag.Parse()
 	if *translit {
 		writeTranslit(*out)
+		return
+	}
+	if *johab {
+		writeJohab(*out)
 		return
 	}
 	glibc := version("iconv", "--version")
@@ -227,4 +235,63 @@ func writeTranslit(dir string) {
 		log.Fatal(err)
 	}
 	log.Printf("%s: %d characters", file, n)
+}
+
+// writeJohab decodes every two-byte code with lead 84–F9 and trail 31–FE,
+// each on a line of its own (iconv -c drops the codes without a
+// character, and the line stays empty), and writes "0xLLTT<TAB>0xCODE" for
+// those that decode to one character.
+func writeJohab(dir string) {
+	var in bytes.Buffer
+	var codes []int
+	for lead := 0x84; lead <= 0xF9; lead++ {
+		for trail := 0x31; trail <= 0xFE; trail++ {
+			codes = append(codes, lead<<8|trail)
+			in.Write([]byte{byte(lead), byte(trail), '\n'})
+		}
+	}
+	cmd := exec.Command("iconv", "-c", "-f", "JOHAB", "-t", "UTF-8")
+	cmd.Stdin = &in
+	out, _ := cmd.Output() // -c exits 1 when it dropped something
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(codes) {
+		log.Fatalf("iconv wrote %d lines for %d codes", len(lines), len(codes))
+	}
+	// What iconv makes of each single byte 00-7F.
+	var single [128]string
+	for b := range single {
+		one := exec.Command("iconv", "-f", "JOHAB", "-t", "UTF-8")
+		one.Stdin = bytes.NewReader([]byte{byte(b)})
+		o, _ := one.Output()
+		single[b] = string(o)
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): JOHAB, each two-byte code (lead 84-F9, trail 31-FE) decoded on a line of its own (iconv -c -f JOHAB -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -johab. Columns: code, code point; a code not listed has no character.\n")
+	n := 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) == 1 && c&0xFF < 0x80 && string(rs) == single[c&0xFF] {
+			// Either a code for that character, or iconv -c dropped an
+			// invalid lead and read the trail on its own: ask without -c.
+			one := exec.Command("iconv", "-f", "JOHAB", "-t", "UTF-8")
+			one.Stdin = bytes.NewReader([]byte{byte(c >> 8), byte(c)})
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		if len(rs) != 1 {
+			if len(rs) > 1 {
+				log.Fatalf("%04X decodes to %d characters", c, len(rs))
+			}
+			continue
+		}
+		fmt.Fprintf(&buf, "0x%04X\t0x%04X\n", c, rs[0])
+		n++
+	}
+	file := filepath.Join(dir, "glibc-JOHAB.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, n)
 }
