@@ -56,7 +56,8 @@ type Charset struct {
 	// Codec converts the encoding; it satisfies x/text's encoding.Encoding.
 	Codec *encoding.Codec
 	// Family groups related encodings: "unicode", "chinese", "japanese",
-	// "korean", "single-byte".
+	// "korean", "single-byte", "ebcdic" (the single-byte EBCDIC pages,
+	// whose bytes 00–FF are all arranged differently from ASCII).
 	Family string
 	// Edition names the edition of the standard or table the codec
 	// implements (for example "GB18030-2022 as in the WHATWG Encoding
