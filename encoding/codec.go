@@ -217,45 +217,41 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 
 // transliterate returns the encoded transliteration of r: the first of
 // glibc's alternatives that the target can represent whole, else "?".
+// Whether it can is asked of a fresh core, so that a stateful encoder
+// (ISO 2022, HZ) changes state only for the text it writes.
 func (t *Transformer) transliterate(r rune) []byte {
 	alts, ascii, ok := transliterations(r)
 	if ok {
 		alts = append(alts[:len(alts):len(alts)], ascii)
 	}
+	var probe Core
 	for _, a := range alts {
 		if a == "" {
 			return t.buf[:0] // glibc drops combining marks
 		}
-		if out, ok := t.encodeExact(a); ok {
-			return out
+		if probe == nil {
+			probe = t.newCore()
+		}
+		probe.Reset()
+		if encodable(probe, a) {
+			return t.encodeText(a, "?")
 		}
 	}
-	out, _ := t.encodeExact("?")
-	return out
+	return t.encodeText("?", "")
 }
 
-// encodeExact returns text encoded by the encoder core, and whether the
-// core encoded all of it. The result may share t.buf.
-func (t *Transformer) encodeExact(text string) ([]byte, bool) {
+// encodable reports whether the encoder core c encodes all of text.
+func encodable(c Core, text string) bool {
 	var tmp [64]byte
-	out := tmp[:0]
 	src := []byte(text)
 	for len(src) > 0 {
-		nd, ns, bad, err := t.core.Convert(out[len(out):cap(out)], src, false)
-		out = out[:len(out)+nd]
+		_, ns, bad, err := c.Convert(tmp[:], src, true)
 		src = src[ns:]
-		if bad.Kind != KindNone {
-			return nil, false
-		}
-		if err == transform.ErrShortDst {
-			grown := make([]byte, len(out), 2*cap(out)+16)
-			copy(grown, out)
-			out = grown
-		} else if err != nil {
-			return nil, false
+		if bad.Kind != KindNone || err != nil && err != transform.ErrShortDst || ns == 0 && err == nil && len(src) > 0 {
+			return false
 		}
 	}
-	return append(t.buf[:0], out...), true
+	return true
 }
 
 // encodeText returns text (or, if the target cannot represent it, the

@@ -6,6 +6,8 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/japanese"
+	"github.com/ucskit/ucs/encoding/korean"
+	"github.com/ucskit/ucs/encoding/simplifiedchinese"
 	"github.com/ucskit/ucs/encoding/singlebyte"
 )
 
@@ -64,5 +66,35 @@ func TestTransliteratePolicy(t *testing.T) {
 	var e *encoding.Error
 	if _, err := singlebyte.USASCII.AppendEncode(nil, []byte("é")); !errors.As(err, &e) {
 		t.Errorf("the default policy still fails: %v", err)
+	}
+}
+
+// TestTransliterateStateful checks that a transliteration the target
+// cannot represent whole leaves a stateful encoder's shifts right: the
+// output decodes back to the text with each character transliterated.
+// (glibc's own ISO-2022-KR//TRANSLIT output is malformed here: it writes
+// "?" while shifted out.)
+func TestTransliterateStateful(t *testing.T) {
+	dz, ok := encoding.Transliteration('ǅ')
+	if !ok {
+		dz = "?" // glibc has only the non-ASCII alternative "Dž"
+	}
+	for _, tc := range []struct {
+		c        *encoding.Codec
+		in, want string
+	}{
+		{korean.ISO2022KR, "가ǅ가é中\U0001F600", "가" + dz + "가e中?"},
+		{japanese.ISO2022JP, "日ǅ日é€", "日" + dz + "日eEUR"},
+		{simplifiedchinese.HZGB2312, "中ǅ中€", "中" + dz + "中EUR"},
+	} {
+		c := tc.c.With(encoding.Options{Unmappable: encoding.Transliterate})
+		out, err := c.AppendEncode(nil, []byte(tc.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.c, err)
+		}
+		back, err := tc.c.AppendDecode(nil, out)
+		if err != nil || string(back) != tc.want {
+			t.Errorf("%s: %q encodes to %q, which decodes to %q, %v; want %q", tc.c, tc.in, out, back, err, tc.want)
+		}
 	}
 }
