@@ -82,13 +82,30 @@ func init() {
 		CodePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
 		Summary: "Korean, Windows code page 949 (UHC)",
 	})
+	register(&Charset{
+		Name: "iso-2022-kr", Codec: korean.ISO2022KR, Family: "korean", MIB: 37,
+		Aliases:   []string{"csiso2022kr", "iso2022kr", "iso2022_kr", "iso_2022,locale=ko,version=0"},
+		CodePages: []int{50225}, Edition: "RFC 1557; KS X 1001:1998 (WHATWG's index, A1–FE A1–FE)",
+		Summary: "Korean 7-bit mail encoding (KS X 1001 shifted in with SO/SI)",
+	})
+	register(&Charset{
+		Name: "johab", Codec: korean.Johab, Family: "korean",
+		Aliases:   []string{"x-johab", "ms1361", "csjohab", "ksc5601-1992", "ksc5601_1992", "korean.johab"},
+		CodePages: []int{1361}, Edition: "KS X 1001:1992 annex 3, glibc 2.36's JOHAB table; 5C is the backslash",
+		Summary: "Korean Johab: all 11 172 Hangul syllables by their jamo (Windows code page 1361)",
+	})
+	register(&Charset{
+		Name: "hz-gb-2312", Codec: simplifiedchinese.HZGB2312, Family: "chinese", MIB: 2085,
+		Aliases:   []string{"hz", "hzgb", "hz-gb", "hzgb2312", "cshzgb2312"},
+		CodePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",
+		Summary: "simplified Chinese 7-bit form of GB 2312 for mail and news (~{ ~})",
+	})
 	// WHATWG's replacement encoding and the Unicode 1.1 guard.
 	register(&Charset{
 		Name: "replacement", Codec: replacement.Replacement, Family: "replacement",
-		Aliases:   []string{"csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"},
-		CodePages: []int{52936, 50225},
-		Edition:   "WHATWG Encoding Standard §14.1",
-		Summary:   "refused encodings (ISO-2022-KR, ISO-2022-CN, HZ-GB-2312): any input decodes to one U+FFFD",
+		Aliases: []string{"iso-2022-cn", "iso-2022-cn-ext"},
+		Edition: "WHATWG Encoding Standard §14.1",
+		Summary: "refused encodings (ISO-2022-CN, ISO-2022-CN-EXT): any input decodes to one U+FFFD",
 	})
 	register(&Charset{
 		Name: "unicode-1-1-utf-8", Codec: replacement.Unicode11UTF8, Family: "unicode", MIB: 103,

@@ -8,10 +8,11 @@ import (
 
 // Lookup follows the WHATWG labels, except that latin1, iso-8859-1, ascii
 // and us-ascii name the true ISO-8859-1 and US-ASCII (WHATWG: windows-1252),
-// and unicode-1-1-utf-8 names a decode-only charset that refuses the
-// withdrawn Unicode 1.1 Hangul block (WHATWG: UTF-8).
+// hz-gb-2312 and iso-2022-kr name real codecs (WHATWG: the replacement
+// encoding), and unicode-1-1-utf-8 names a decode-only charset that
+// refuses the withdrawn Unicode 1.1 Hangul block (WHATWG: UTF-8).
 func ExampleLookup_legacyLabels() {
-	for _, label := range []string{"latin1", "ascii", "cp1252", "gb2312", "CP936", "cp20936", "tis-620", "hz-gb-2312", "unicode-1-1-utf-8"} {
+	for _, label := range []string{"latin1", "ascii", "cp1252", "gb2312", "CP936", "cp20936", "tis-620", "hz-gb-2312", "iso-2022-cn", "unicode-1-1-utf-8"} {
 		c, err := charset.Lookup(label)
 		if err != nil {
 			fmt.Println(label, err)
@@ -27,7 +28,8 @@ func ExampleLookup_legacyLabels() {
 	// CP936              → gbk (encodes: true)
 	// cp20936            → euc-cn (encodes: true)
 	// tis-620            → windows-874 (encodes: true)
-	// hz-gb-2312         → replacement (encodes: false)
+	// hz-gb-2312         → hz-gb-2312 (encodes: true)
+	// iso-2022-cn        → replacement (encodes: false)
 	// unicode-1-1-utf-8  → unicode-1-1-utf-8 (encodes: false)
 }
 

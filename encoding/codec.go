@@ -19,6 +19,12 @@ type Bad struct {
 	Kind Kind
 	// Rune is the unencodable character (Kind == Unmappable), else -1.
 	Rune rune
+	// RefRune, when not zero, is the character that the character-reference
+	// escape styles (EscapeXML, EscapeXMLHex) write in place of Rune: an
+	// encoder sets it when a reference to Rune itself would bring the
+	// character back in the reader's hands (WHATWG's ISO-2022-JP encoder
+	// writes &#65533; for SO, SI and ESC). Errors and reports keep Rune.
+	RefRune rune
 }
 
 // A Core is the policy-free converter inside every codec of ucs: a
@@ -166,6 +172,12 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			return nDst, nSrc, e
 		case Skip:
 			// nothing to write
+		case Transliterate:
+			if t.encode && bad.Kind == Unmappable {
+				out = t.transliterate(bad.Rune)
+				break
+			}
+			fallthrough
 		case Replace:
 			if t.encode {
 				out = t.encodeText(t.opts.replacement(), "?")
@@ -178,7 +190,11 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 				// An error between bytes has nothing to escape: mark it.
 				out = append(out, "\uFFFD"...)
 			} else if t.encode && bad.Kind == Unmappable {
-				out = t.opts.Escape.AppendRune(out, bad.Rune)
+				r := bad.Rune
+				if bad.RefRune != 0 && (t.opts.Escape == EscapeXML || t.opts.Escape == EscapeXMLHex) {
+					r = bad.RefRune
+				}
+				out = t.opts.Escape.AppendRune(out, r)
 			} else {
 				for _, b := range seq {
 					out = t.opts.Escape.AppendByte(out, b)
@@ -197,6 +213,45 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			return nDst, nSrc, transform.ErrShortDst
 		}
 	}
+}
+
+// transliterate returns the encoded transliteration of r: the first of
+// glibc's alternatives that the target can represent whole, else "?".
+// Whether it can is asked of a fresh core, so that a stateful encoder
+// (ISO 2022, HZ) changes state only for the text it writes.
+func (t *Transformer) transliterate(r rune) []byte {
+	alts, ascii, ok := transliterations(r)
+	if ok {
+		alts = append(alts[:len(alts):len(alts)], ascii)
+	}
+	var probe Core
+	for _, a := range alts {
+		if a == "" {
+			return t.buf[:0] // glibc drops combining marks
+		}
+		if probe == nil {
+			probe = t.newCore()
+		}
+		probe.Reset()
+		if encodable(probe, a) {
+			return t.encodeText(a, "?")
+		}
+	}
+	return t.encodeText("?", "")
+}
+
+// encodable reports whether the encoder core c encodes all of text.
+func encodable(c Core, text string) bool {
+	var tmp [64]byte
+	src := []byte(text)
+	for len(src) > 0 {
+		_, ns, bad, err := c.Convert(tmp[:], src, true)
+		src = src[ns:]
+		if bad.Kind != KindNone || err != nil && err != transform.ErrShortDst || ns == 0 && err == nil && len(src) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // encodeText returns text (or, if the target cannot represent it, the

@@ -30,11 +30,23 @@ const (
 	// Escape writes the bad bytes or character in an escape notation (see
 	// EscapeStyle) and goes on.
 	Escape
+	// Transliterate writes, in place of a character the target cannot
+	// represent, what glibc's iconv //TRANSLIT writes in the C.UTF-8
+	// locale: the first of glibc's non-ASCII alternatives that the target
+	// has (æ for ǽ in Latin-1), else the ASCII transliteration (see
+	// Transliteration: é → e, € → EUR, “” → "", ß → ss, Œ → OE, nothing
+	// for a combining accent), else "?" (CJK and the other scripts that
+	// have no ASCII form). The alternatives are those glibc's ASCII,
+	// ISO-8859-1 and CP1252 outputs show; glibc's locale tables have a few
+	// more for other targets (грн for ₴ in KOI8-R). Malformed input has
+	// no character to transliterate: there Transliterate acts as Replace.
+	Transliterate
 )
 
-var policyNames = [...]string{Fail: "fail", Replace: "replace", Skip: "skip", Escape: "escape"}
+var policyNames = [...]string{Fail: "fail", Replace: "replace", Skip: "skip", Escape: "escape", Transliterate: "transliterate"}
 
-// String returns the policy's name: fail, replace, skip or escape.
+// String returns the policy's name: fail, replace, skip, escape or
+// transliterate.
 func (p Policy) String() string {
 	if int(p) < len(policyNames) {
 		return policyNames[p]
@@ -49,7 +61,10 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(i), nil
 		}
 	}
-	return Fail, fmt.Errorf("unknown error policy %q (want fail, replace, skip or escape)", s)
+	if strings.EqualFold(s, "translit") {
+		return Transliterate, nil
+	}
+	return Fail, fmt.Errorf("unknown error policy %q (want fail, replace, skip, escape or transliterate)", s)
 }
 
 // EscapeStyle is the notation used by the Escape policy. Decoders escape

@@ -17,7 +17,8 @@ import (
 // returns to ASCII at the end of the text and before an unencodable
 // character. It never writes ESC ( I, ESC $ @ or ESC % G. SO, SI and ESC
 // in the text are unmappable (WHATWG: an error), since they would be read
-// as shifts and escapes.
+// as shifts and escapes; the character-reference escape styles write
+// them as &#65533; (&#xfffd;), as WHATWG's encoder in HTML mode does.
 //
 // Deviation from WHATWG: following ISO 2022 §15.4 (DOCS) and the utf-8(7)
 // manual page, the decoder also recognises ESC % G, after which the text is
@@ -263,7 +264,14 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			e.state = want
 		}
 		if m == 0 {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+			bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
+			if r < 0x80 && isShift(byte(r)) {
+				// WHATWG §12.2.2: an error with U+FFFD, so that the
+				// character reference is &#65533;, never one that an
+				// HTML reader would turn back into a shift or escape.
+				bad.RefRune = 0xFFFD
+			}
+			return nDst, nSrc, bad, nil
 		}
 		nDst += copy(dst[nDst:], out[:m])
 		nSrc += n

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
@@ -257,5 +258,35 @@ func TestKatakanaIndex(t *testing.T) {
 		if err != nil || !bytes.Equal(s, []byte{byte(0xA1 + p)}) {
 			t.Fatalf("Shift_JIS %q: % X, %v", half, s, err)
 		}
+	}
+}
+
+// TestISO2022JPShiftReferences checks that the character-reference escape
+// styles write SO, SI and ESC as &#65533;, as WHATWG's encoder does in
+// HTML mode, while errors and the other styles keep the character.
+func TestISO2022JPShiftReferences(t *testing.T) {
+	for _, tc := range []struct {
+		style encoding.EscapeStyle
+		want  string
+	}{
+		{encoding.EscapeXML, "a&#65533;b&#65533;c&#65533;d"},
+		{encoding.EscapeXMLHex, "a&#xfffd;b&#xfffd;c&#xfffd;d"},
+		{encoding.EscapeBackslash, `a\u000Eb\u000Fc\u001Bd`},
+	} {
+		c := ISO2022JP.With(encoding.Options{Unmappable: encoding.Escape, Escape: tc.style})
+		got, err := c.AppendEncode(nil, []byte("a\x0eb\x0fc\x1bd"))
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: got %q, %v; want %q", tc.style, got, err, tc.want)
+		}
+	}
+	// Other unmappable characters keep their own reference.
+	c := ISO2022JP.With(encoding.Options{Unmappable: encoding.Escape, Escape: encoding.EscapeXML})
+	if got, err := c.AppendEncode(nil, []byte("\u00e9")); err != nil || string(got) != "&#233;" {
+		t.Errorf("é: got %q, %v", got, err)
+	}
+	_, err := ISO2022JP.AppendEncode(nil, []byte("x\x1b"))
+	var e *encoding.Error
+	if !errors.As(err, &e) || e.Rune != 0x1B || e.Offset != 1 {
+		t.Errorf("ESC under Fail: got %v, want an error for U+001B at offset 1", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	xko "golang.org/x/text/encoding/korean"
 
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
@@ -14,6 +15,30 @@ func BenchmarkDecode(b *testing.B) {
 	src := mbtest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt")
 	b.Run("ucs/EUC-KR", func(b *testing.B) { mbtest.Bench(b, EUCKR.DecodeTransformer(), src) })
 	b.Run("xtext/EUC-KR", func(b *testing.B) { mbtest.Bench(b, xko.EUCKR.NewDecoder(), src) })
+}
+
+// BenchmarkISO2022KR decodes and encodes the Korean corpus as ISO-2022-KR
+// (without its UHC syllables, which have no 7-bit form).
+func BenchmarkISO2022KR(b *testing.B) {
+	text, err := EUCKR.AppendDecode(nil, mbtest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, _ := ISO2022KR.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	text, _ = ISO2022KR.AppendDecode(nil, src)
+	b.Run("decode", func(b *testing.B) { mbtest.Bench(b, ISO2022KR.DecodeTransformer(), src) })
+	b.Run("encode", func(b *testing.B) { mbtest.Bench(b, ISO2022KR.EncodeTransformer(), text) })
+}
+
+// BenchmarkJohab decodes and encodes the Korean corpus as Johab.
+func BenchmarkJohab(b *testing.B) {
+	text := mbtest.Corpus(b, "Korean-Lipsum.utf8.txt")
+	src, err := Johab.AppendEncode(nil, text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) { mbtest.Bench(b, Johab.DecodeTransformer(), src) })
+	b.Run("encode", func(b *testing.B) { mbtest.Bench(b, Johab.EncodeTransformer(), text) })
 }
 
 // BenchmarkEncode encodes the UTF-8 original of the corpus file.

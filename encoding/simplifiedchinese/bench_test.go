@@ -5,6 +5,7 @@ import (
 
 	xsc "golang.org/x/text/encoding/simplifiedchinese"
 
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
@@ -52,4 +53,20 @@ func BenchmarkEncode(b *testing.B) {
 		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.EncodeTransformer(), src) })
 		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewEncoder(), src) })
 	}
+}
+
+// BenchmarkHZ decodes and encodes the Chinese corpus as HZ and, for
+// comparison, as EUC-CN (both without the characters GB 2312 lacks).
+func BenchmarkHZ(b *testing.B) {
+	text, err := GBK.AppendDecode(nil, mbtest.Corpus(b, "legacy/Chinese-Lipsum.gbk.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	hz, _ := HZGB2312.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	text, _ = HZGB2312.AppendDecode(nil, hz)
+	euc, _ := GB2312.AppendEncode(nil, text)
+	b.Run("decode/hz", func(b *testing.B) { mbtest.Bench(b, HZGB2312.DecodeTransformer(), hz) })
+	b.Run("decode/euc-cn", func(b *testing.B) { mbtest.Bench(b, GB2312.DecodeTransformer(), euc) })
+	b.Run("encode/hz", func(b *testing.B) { mbtest.Bench(b, HZGB2312.EncodeTransformer(), text) })
+	b.Run("encode/euc-cn", func(b *testing.B) { mbtest.Bench(b, GB2312.EncodeTransformer(), text) })
 }

@@ -31,6 +31,10 @@ var benchFiles = []struct {
 	{"windows-1252/ASCII", Windows1252, xcharmap.Windows1252, "", "Latin-Lipsum.utf8.txt"},
 	{"iso-8859-1/French", ISO8859_1, xcharmap.ISO8859_1, "legacy/French.latin1.txt", "French.utf8.txt"},
 	{"iso-8859-1/ASCII", ISO8859_1, xcharmap.ISO8859_1, "legacy/Latin-Lipsum.latin1.txt", "Latin-Lipsum.utf8.txt"},
+	{"ibm037/French", IBM037, xcharmap.CodePage037, "", "French.utf8.txt"},
+	{"ibm1047/ASCII", IBM1047, xcharmap.CodePage1047, "", "Latin-Lipsum.utf8.txt"},
+	{"ibm1140/French", IBM1140, xcharmap.CodePage1140, "", "French.utf8.txt"},
+	{"ibm858/French", IBM858, xcharmap.CodePage858, "", "French.utf8.txt"},
 }
 
 func legacyInput(b *testing.B, codec *encoding.Codec, legacy, utf8 string) []byte {

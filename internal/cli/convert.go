@@ -39,8 +39,13 @@ Flags:
                           (confidence under 0.5, or under 0.9 with
                           --in-place; --force takes the best guess anyway)
   -t, --to-code ENC       encoding of the output; iconv's suffixes work:
-                          TO//IGNORE skips what cannot be converted;
-                          //TRANSLIT is not supported yet. Without -t, the
+                          TO//IGNORE skips what cannot be converted,
+                          TO//TRANSLIT transliterates what TO cannot
+                          represent (é to e, € to EUR, ß to ss, “” to "",
+                          "?" for characters without an ASCII form, as
+                          glibc's iconv), TO//TRANSLIT//IGNORE does both;
+                          on FROM they are accepted and ignored, as
+                          glibc does. Without -t, the
                           output is UTF-8, except that on a terminal it is
                           the terminal's encoding: the codeset of LC_ALL,
                           LC_CTYPE or LANG (the first set), as in
@@ -81,7 +86,8 @@ Flags:
   --invalid POLICY        malformed input: fail (default), replace (U+FFFD per
                           maximal subpart), skip (see -c), escape
   --unmappable POLICY     characters TO cannot represent: fail (default),
-                          replace, skip, escape
+                          replace, skip, escape, transliterate (as
+                          //TRANSLIT)
   -c                      skip both (as iconv -c). Skipping joins the
                           bytes around what it drops: '/.\xC0\x80./'
                           becomes '/../' and '<scr\xC0ipt>' '<script>'
@@ -103,6 +109,7 @@ Examples:
   ucs convert -f auto -t utf-8 mystery.txt
   ucs convert -f latin1 -t ascii --unmappable=escape --escape=uplus notes.txt
   iconv-style: ucs convert --from-code=UTF-8 --to-code=ASCII//IGNORE in.txt
+  ASCII folding: ucs convert -t ASCII//TRANSLIT in.txt
 
 Exit status: 0 converted, 1 invalid or unencodable data, 2 usage error,
 3 input/output error (or a file --in-place refuses, or standard output
@@ -221,7 +228,7 @@ type converter struct {
 }
 
 func newConverter(env *Env, f *convertFlags) (*converter, int) {
-	from := f.from
+	from, _, _ := cutSuffixes(f.from)
 	if from == "" {
 		from = "utf-8"
 	}
@@ -248,21 +255,15 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 	if f.skipAll {
 		invalid, unmappable = encoding.Skip, encoding.Skip
 	}
-	// iconv's suffixes: TO//IGNORE, TO//TRANSLIT (either order).
-	for {
-		upper := strings.ToUpper(to)
-		switch {
-		case strings.HasSuffix(upper, "//IGNORE"):
-			to = to[:len(to)-len("//IGNORE")]
-			invalid, unmappable = encoding.Skip, encoding.Skip
-			continue
-		case strings.HasSuffix(upper, "//TRANSLIT"):
-			return nil, usageError(env, "convert", "transliteration (//TRANSLIT) is not supported yet; use --unmappable=replace or --unmappable=escape")
-		case strings.HasSuffix(upper, "//"):
-			to = to[:len(to)-2]
-			continue
-		}
-		break
+	// iconv's suffixes on the target: TO//TRANSLIT, TO//IGNORE, both
+	// (in either order). glibc accepts them on the source too and ignores
+	// them there; so does ucs.
+	to, translit, ignore := cutSuffixes(to)
+	if ignore {
+		invalid, unmappable = encoding.Skip, encoding.Skip
+	}
+	if translit {
+		unmappable = encoding.Transliterate
 	}
 	fromCS, err := charset.Lookup(from)
 	if err != nil {
@@ -334,6 +335,24 @@ func newConverter(env *Env, f *convertFlags) (*converter, int) {
 		c.replaced[e.Name]++
 	}
 	return c, ExitOK
+}
+
+// cutSuffixes removes iconv's suffixes from an encoding name: //TRANSLIT,
+// //IGNORE and empty ones ("UTF-8//"), in any order and number.
+func cutSuffixes(name string) (base string, translit, ignore bool) {
+	for {
+		upper := strings.ToUpper(name)
+		switch {
+		case strings.HasSuffix(upper, "//IGNORE"):
+			name, ignore = name[:len(name)-len("//IGNORE")], true
+		case strings.HasSuffix(upper, "//TRANSLIT"):
+			name, translit = name[:len(name)-len("//TRANSLIT")], true
+		case strings.HasSuffix(upper, "//"):
+			name = name[:len(name)-2]
+		default:
+			return name, translit, ignore
+		}
+	}
 }
 
 // begin starts an output: a fresh encoder and newline state, writing to out.

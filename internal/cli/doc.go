@@ -36,7 +36,9 @@ package cli
 // Conformance
 //   - A locale without a codeset, "C" and "POSIX" included, gives UTF-8,
 //     not the portable character set POSIX assigns to the C locale.
-//   - //TRANSLIT is refused rather than approximated.
+//   - //TRANSLIT uses glibc's transliterations of the C.UTF-8 locale for
+//     every target (pinned in internal/gen/data), whatever the locale:
+//     glibc's depend on LC_CTYPE (in the C locale it writes "?" for é).
 //   - --in-place follows symbolic links and replaces the target; it refuses
 //     a file with more than one hard link. Extended attributes and ACLs
 //     of the replaced file are not carried over; permissions, owner and

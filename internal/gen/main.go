@@ -8,8 +8,8 @@
 //	go run ../../internal/gen -data ../../internal/gen/data -family simplifiedchinese -o tables.go
 //
 // Families: simplifiedchinese, traditionalchinese, japanese, korean,
-// singlebyte, and htmlcharset (the WHATWG label table, from
-// encodings.json).
+// singlebyte, translit (the transliteration table of package encoding),
+// and htmlcharset (the WHATWG label table, from encodings.json).
 package main
 
 import (
@@ -55,9 +55,14 @@ func main() {
 	case "korean":
 		g.printf("package korean\n\n")
 		g.index16("euckrIndex", "index-euc-kr.txt", readIndex("index-euc-kr.txt"), (0xFE-0x81+1)*190)
+		genJohab(&g)
 	case "singlebyte":
 		g.printf("package singlebyte\n\n")
 		genSingleByte(&g)
+		genDumped(&g)
+	case "translit":
+		g.printf("package encoding\n\n")
+		genTranslit(&g)
 	case "htmlcharset":
 		g.printf("package htmlcharset\n\n")
 		genWebLabels(&g)
@@ -361,6 +366,14 @@ var singleByteSources = []struct{ name, file string }{
 	{"tis620", "glibc-TIS_620-2.1.2.ucm"},
 }
 
+// singleByteAdditions are bytes that an IBM table in ICU's data leaves
+// empty although the code page has them, with the code point the other
+// references give: IBM852 AA is U+00AC NOT SIGN in glibc's IBM852,
+// CPython's cp852 and Microsoft's table; ibm-852_P100-1999.ucm lacks it.
+var singleByteAdditions = map[string]map[byte]uint16{
+	"ibm852": {0xAA: 0x00AC},
+}
+
 func genSingleByte(g *gen) {
 	for _, s := range singleByteSources {
 		var high [128]uint16
@@ -383,6 +396,13 @@ func genSingleByte(g *gen) {
 				}
 			}
 			src = "ICU " + s.file + ", bytes 80–FF"
+			for b, r := range singleByteAdditions[s.name] {
+				if high[b-0x80] != 0 {
+					log.Fatalf("%s: byte %02X is no longer empty: drop the addition", s.file, b)
+				}
+				high[b-0x80] = r
+				src += fmt.Sprintf(", and %02X ↔ U+%04X (glibc, CPython)", b, r)
+			}
 		} else {
 			for p, r := range readIndex(s.file) {
 				if p >= 128 || r > 0xFFFF {
@@ -395,6 +415,96 @@ func genSingleByte(g *gen) {
 		g.printf("// %s maps bytes 80–FF to code points (0: unmapped); from %s.\n", s.name, src)
 		g.printf("var %s = [128]uint16{\n", s.name)
 		g.values(128, func(i int) uint32 { return uint32(high[i]) }, 4)
+		g.printf("}\n\n")
+	}
+}
+
+// dumpedSources are the single-byte tables that internal/gen/sbdump read
+// from a reference (glibc's iconv, or CPython's codecs for the pages glibc
+// lacks): the Go identifier and the file.
+var dumpedSources = []struct{ name, file string }{
+	{"ibm037", "glibc-IBM037.txt"}, {"ibm273", "glibc-IBM273.txt"}, {"ibm277", "glibc-IBM277.txt"},
+	{"ibm278", "glibc-IBM278.txt"}, {"ibm280", "glibc-IBM280.txt"}, {"ibm284", "glibc-IBM284.txt"},
+	{"ibm285", "glibc-IBM285.txt"}, {"ibm297", "glibc-IBM297.txt"}, {"ibm424", "glibc-IBM424.txt"},
+	{"ibm500", "glibc-IBM500.txt"}, {"ibm870", "glibc-IBM870.txt"}, {"ibm871", "glibc-IBM871.txt"},
+	{"ibm875", "glibc-IBM875.txt"}, {"ibm1026", "glibc-IBM1026.txt"}, {"ibm1047", "glibc-IBM1047.txt"},
+	{"ibm1140", "glibc-IBM1140.txt"}, {"ibm1141", "glibc-IBM1141.txt"}, {"ibm1142", "glibc-IBM1142.txt"},
+	{"ibm1143", "glibc-IBM1143.txt"}, {"ibm1144", "glibc-IBM1144.txt"}, {"ibm1145", "glibc-IBM1145.txt"},
+	{"ibm1146", "glibc-IBM1146.txt"}, {"ibm1147", "glibc-IBM1147.txt"}, {"ibm1148", "glibc-IBM1148.txt"},
+	{"ibm1149", "glibc-IBM1149.txt"},
+	{"ibm737", "glibc-CP737.txt"}, {"ibm775", "glibc-IBM775.txt"}, {"ibm858", "glibc-IBM858.txt"},
+	{"ibm860", "glibc-IBM860.txt"}, {"ibm861", "glibc-IBM861.txt"}, {"ibm863", "glibc-IBM863.txt"},
+	{"ibm864", "glibc-IBM864.txt"}, {"ibm865", "glibc-IBM865.txt"}, {"ibm869", "glibc-IBM869.txt"},
+	{"macCentralEurope", "glibc-MAC-CENTRALEUROPE.txt"}, {"macIceland", "glibc-MAC-IS.txt"},
+	{"macCroatian", "python-mac_croatian.txt"}, {"macGreek", "python-mac_greek.txt"},
+	{"macRomanian", "python-mac_romanian.txt"}, {"macTurkish", "python-mac_turkish.txt"},
+	{"koi8t", "glibc-KOI8-T.txt"}, {"kz1048", "glibc-RK1048.txt"}, {"ptcp154", "glibc-PT154.txt"},
+	{"armscii8", "glibc-ARMSCII-8.txt"}, {"georgianPS", "glibc-GEORGIAN-PS.txt"},
+	{"viscii", "glibc-VISCII.txt"}, {"tcvn5712", "glibc-TCVN5712-1.txt"},
+}
+
+// readDump parses a table written by internal/gen/sbdump: a "# " header
+// naming the reference, then "0xBB<TAB>0xCODE" per byte with a character.
+func readDump(file string) (m [256]rune, has [256]bool, header string) {
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for n, l := range strings.Split(string(b), "\n") {
+		if l == "" {
+			continue
+		}
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		fs := strings.Fields(l)
+		if len(fs) != 2 {
+			log.Fatalf("%s:%d: want byte and code point", file, n+1)
+		}
+		bv, err1 := strconv.ParseUint(strings.TrimPrefix(fs[0], "0x"), 16, 8)
+		cv, err2 := strconv.ParseUint(strings.TrimPrefix(fs[1], "0x"), 16, 32)
+		if err1 != nil || err2 != nil || cv > 0xFFFF || cv >= 0xD800 && cv <= 0xDFFF {
+			log.Fatalf("%s:%d: bad entry %q", file, n+1, l)
+		}
+		if has[bv] {
+			log.Fatalf("%s:%d: byte %02X twice", file, n+1, bv)
+		}
+		m[bv], has[bv] = rune(cv), true
+	}
+	if !has[0] || m[0] != 0 {
+		log.Fatalf("%s: byte 00 is not U+0000", file)
+	}
+	return m, has, header
+}
+
+// genDumped writes each dumped table: as the 128 code points of bytes
+// 80–FF when bytes 00–7F are ASCII, else as all 256 (0: no character,
+// except at byte 00, which is U+0000 in every page).
+func genDumped(g *gen) {
+	for _, s := range dumpedSources {
+		m, has, header := readDump(s.file)
+		ascii := true
+		for b := range 0x80 {
+			if !has[b] || m[b] != rune(b) {
+				ascii = false
+			}
+		}
+		for b := 1; b < 256; b++ {
+			if has[b] && m[b] == 0 {
+				log.Fatalf("%s: byte %02X is U+0000", s.file, b)
+			}
+		}
+		g.printf("// %s is from %s:\n// %s.\n", s.name, s.file, header)
+		if ascii {
+			g.printf("// Bytes 00–7F are ASCII; it maps bytes 80–FF (0: no character).\nvar %s = [128]uint16{\n", s.name)
+			g.values(128, func(i int) uint32 { return uint32(m[0x80+i]) }, 4)
+		} else {
+			g.printf("// It maps all 256 bytes (0: no character, but byte 00 is U+0000).\nvar %s = [256]uint16{\n", s.name)
+			g.values(256, func(i int) uint32 { return uint32(m[i]) }, 4)
+		}
 		g.printf("}\n\n")
 	}
 }
@@ -451,4 +561,122 @@ func genCP950(g *gen) {
 		g.printf("%d, ", p)
 	}
 	g.printf("}\n\n// cp950Single maps the single bytes 80–FF that are characters.\nvar cp950Single = map[byte]uint16{%s}\n", strings.Join(single, " "))
+}
+
+// genTranslit writes glibc's transliterations (glibc-translit.txt): the
+// ASCII ones as sorted code points and their texts concatenated with
+// offsets, and the non-ASCII alternatives that glibc tries first (seen in
+// its ISO-8859-1 and CP1252 outputs) as a map.
+func genTranslit(g *gen) {
+	const file = "glibc-translit.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var keys []uint16
+	var texts strings.Builder
+	offs := []int{0}
+	var header []string
+	type alt struct {
+		r    rune
+		alts []string
+	}
+	var alts []alt
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			header = append(header, h)
+			continue
+		}
+		f := strings.Split(l, "\t")
+		v, err := strconv.ParseUint(f[0], 16, 16)
+		if len(f) != 4 || err != nil || v < 0x80 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		r := rune(v)
+		ascii, latin1, cp1252 := f[1], f[2], f[3]
+		if ascii != "?" {
+			if len(keys) > 0 && uint16(v) <= keys[len(keys)-1] {
+				log.Fatalf("%s:%d: code points out of order", file, n+1)
+			}
+			keys = append(keys, uint16(v))
+			texts.WriteString(ascii)
+			offs = append(offs, texts.Len())
+		}
+		var as []string
+		for _, a := range []string{cp1252, latin1} {
+			if a == "?" || a == string(r) || a == ascii || len(as) > 0 && as[0] == a {
+				continue
+			}
+			as = append(as, a)
+		}
+		if len(as) > 0 {
+			alts = append(alts, alt{r, as})
+		}
+	}
+	if texts.Len() > 0xFFFF {
+		log.Fatalf("%s: %d bytes of text do not fit uint16 offsets", file, texts.Len())
+	}
+	g.printf("// From %s:\n", file)
+	for _, h := range header[:1] {
+		g.printf("// %s\n", h)
+	}
+	g.printf("\n// translitKeys are the characters with an ASCII transliteration, sorted;\n// the text of translitKeys[i] is translitText[translitOff[i]:translitOff[i+1]].\n")
+	g.printf("var translitKeys = [%d]uint16{\n", len(keys))
+	g.values(len(keys), func(i int) uint32 { return uint32(keys[i]) }, 4)
+	g.printf("}\n\nvar translitOff = [%d]uint16{\n", len(offs))
+	for i, o := range offs {
+		g.printf("%d,", o)
+		if i%16 == 15 {
+			g.printf("\n")
+		}
+	}
+	g.printf("}\n\nconst translitText = %q\n\n", texts.String())
+	g.printf("// translitAlts are the non-ASCII texts glibc tries before the ASCII one,\n// in order (from its ISO-8859-1 and CP1252 outputs).\nvar translitAlts = map[rune][]string{\n")
+	for _, a := range alts {
+		g.printf("0x%04X: {", a.r)
+		for i, s := range a.alts {
+			if i > 0 {
+				g.printf(", ")
+			}
+			g.printf("%q", s)
+		}
+		g.printf("},\n")
+	}
+	g.printf("}\n")
+}
+
+// genJohab writes glibc's JOHAB two-byte codes (glibc-JOHAB.txt, read by
+// internal/gen/sbdump) in the pointer layout (lead-84)*206 + trail-31.
+func genJohab(g *gen) {
+	const file = "glibc-JOHAB.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var idx [118 * 206]uint16
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 16)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		lead, trail := int(c>>8), int(c&0xFF)
+		if len(f) != 2 || err1 != nil || err2 != nil || lead < 0x84 || lead > 0xF9 || trail < 0x31 || trail > 0xFE || r == 0 || r > 0xFFFF {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		p := (lead-0x84)*206 + trail - 0x31
+		if idx[p] != 0 {
+			log.Fatalf("%s:%d: code %04X twice", file, n+1, c)
+		}
+		idx[p] = uint16(r)
+	}
+	g.printf("// johabIndex is JOHAB (KS X 1001:1992 annex 3) from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer (lead-84)*206 + trail-31 → code point; 0: no character.\nvar johabIndex = [%d]uint16{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return uint32(idx[i]) }, 4)
+	g.printf("}\n")
 }

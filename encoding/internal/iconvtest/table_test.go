@@ -189,6 +189,7 @@ var sweeps = []struct {
 		return ""
 	}},
 	{korean.EUCKR, "CP949", nil},
+	{korean.Johab, "JOHAB", nil},
 }
 
 // TestTableSweep decodes every one- and two-byte code of each codec with

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package mbtest
+
+import "time"
+
+func threadCPUTime() time.Duration { return 0 }

@@ -1,0 +1,123 @@
+package korean
+
+import (
+	"sync"
+
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// Johab is JOHAB (KS X 1001:1992 annex 3, Windows code page 1361): ASCII,
+// the 11 172 precomposed Hangul syllables and the Hangul letters as
+// two-byte codes built from their jamo (lead 84–D3), and KS X 1001's
+// symbols and Hanja moved to leads D8–DE and E0–F9 (trail 31–7E, 91–FE).
+// The two-byte table is glibc's JOHAB, read from iconv's output.
+//
+// Deviation from glibc: byte 5C is the backslash, as in CPython's johab
+// and Microsoft's code page 1361; glibc decodes it as U+20A9 WON SIGN
+// (KS X 1003), which this codec therefore cannot encode.
+var Johab = encoding.NewCodec("johab",
+	func() encoding.Core { return &johabDecoder{t: getJohab()} },
+	func() encoding.Core { return &johabEncoder{t: getJohab()} })
+
+type johabTables struct {
+	fast *mb.Pairs
+	dec  []uint32
+	enc  *[65536]uint16 // code point → lead<<8|trail
+}
+
+var getJohab = sync.OnceValue(func() *johabTables {
+	t := &johabTables{dec: mb.PackTable16(johabIndex[:]), fast: mb.NewPairs(&johabLead, &johabTrail, mb.PackLenTable16(johabIndex[:])), enc: new([65536]uint16)}
+	for p, r := range johabIndex {
+		if r != 0 && t.enc[r] == 0 {
+			t.enc[r] = uint16((p/206+0x84)<<8 | (p%206 + 0x31))
+		}
+	}
+	return t
+})
+
+// johabLead and johabTrail give the terms of a JOHAB pointer.
+var johabLead, johabTrail = func() (lead, trail [256]uint16) {
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= 0x84 && i <= 0xF9 {
+			lead[i] = uint16(i-0x84) * 206
+		}
+		if i >= 0x31 && i <= 0xFE {
+			trail[i] = uint16(i - 0x31)
+		}
+	}
+	return
+}()
+
+type johabDecoder struct{ t *johabTables }
+
+func (d *johabDecoder) Reset() {}
+
+func (d *johabDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	dec := d.t.dec[:len(johabIndex)]
+	for nSrc < len(src) {
+		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fast)
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
+		c := src[nSrc]
+		if c < 0x80 {
+			n := mb.ASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		if c < 0x84 || c > 0xF9 {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		var v uint32
+		if c2 >= 0x31 && c2 != 0xFF {
+			v = dec[int(c-0x84)*206+int(c2)-0x31]
+		}
+		if v == 0 {
+			return nDst, nSrc, mb.BadSequence(c2, 2), nil
+		}
+		w := mb.Put(dst[nDst:], v)
+		if w == 0 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += w
+		nSrc += 2
+	}
+	return nDst, nSrc, bad, nil
+}
+
+type johabEncoder struct{ t *johabTables }
+
+func (e *johabEncoder) Reset() {}
+
+func (e *johabEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	return mb.Encode(dst, src, atEOF, e.t.enc, 0, e)
+}
+
+// EncodeChar implements mb.CharEncoder.
+func (e *johabEncoder) EncodeChar(r rune) (uint32, int) {
+	var v uint16
+	if r <= 0xFFFF {
+		v = e.t.enc[r]
+	}
+	if v == 0 {
+		return 0, 0
+	}
+	return uint32(v), 2
+}

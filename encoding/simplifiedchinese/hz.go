@@ -1,0 +1,249 @@
+package simplifiedchinese
+
+import (
+	"golang.org/x/text/transform"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/internal/mb"
+)
+
+// HZGB2312 is HZ (RFC 1843), the 7-bit form of GB 2312 for mail and
+// news: text is ASCII until "~{", after which each character is two
+// bytes 21–7E (its row and cell plus 20) until "~}"; "~~" is a tilde and
+// "~" before a line feed is a line continuation, which decodes to
+// nothing.
+//
+// The decoder, like CPython's, reports as malformed any other "~"
+// sequence, bytes 80–FF, and in GB 2312 anything but a pair of 21–7E or
+// "~}" (a line end included: RFC 1843 ends each line in ASCII). Text may
+// end in GB 2312. The encoder encodes the 7 445 characters of GB 2312
+// (GBK's code points, as GB2312 does), writes "~}" before every ASCII
+// character that follows GB 2312 text and at the end of the text, and
+// "~~" for a tilde; it writes no line continuations.
+var HZGB2312 = encoding.NewCodec("hz-gb-2312",
+	func() encoding.Core { return &hzDecoder{} },
+	func() encoding.Core { return &hzEncoder{} })
+
+type hzDecoder struct{ gb bool }
+
+func (d *hzDecoder) Reset()               { d.gb = false }
+func (d *hzDecoder) Clone() encoding.Core { c := *d; return &c }
+
+func (d *hzDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	for nSrc < len(src) {
+		// The common cases first, in one tight loop: ASCII, GB 2312 pairs
+		// and the shifts between them; anything else goes to the code
+		// below.
+		for nSrc+1 < len(src) && len(dst)-nDst >= 4 {
+			c, c2 := src[nSrc], src[nSrc+1]
+			if c == '~' {
+				if c2 == '{' && !d.gb || c2 == '}' && d.gb {
+					d.gb = !d.gb
+					nSrc += 2
+					continue
+				}
+				break
+			}
+			if !d.gb {
+				if c >= 0x80 {
+					break
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			if c-0x21 > 0x5D || c2-0x21 > 0x5D {
+				break
+			}
+			r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
+			if !ok {
+				break
+			}
+			nDst += mb.Put(dst[nDst:], mb.Pack(r))
+			nSrc += 2
+		}
+		if nSrc >= len(src) {
+			break
+		}
+		c := src[nSrc]
+		if c >= 0x80 {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if c == '~' { // in GB 2312 a lead 7E would be row 94, which is empty: "~" is an escape
+			if nSrc+1 >= len(src) {
+				if atEOF {
+					return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+				}
+				return nDst, nSrc, bad, transform.ErrShortSrc
+			}
+			switch c2 := src[nSrc+1]; {
+			case c2 == '}' && d.gb:
+				d.gb = false
+			case d.gb:
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+			case c2 == '{':
+				d.gb = true
+			case c2 == '\n':
+				// A line continuation.
+			case c2 == '~':
+				if nDst >= len(dst) {
+					return nDst, nSrc, bad, transform.ErrShortDst
+				}
+				dst[nDst] = '~'
+				nDst++
+			default:
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+			}
+			nSrc += 2
+			continue
+		}
+		if !d.gb {
+			if nDst >= len(dst) {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		if c < 0x21 || c > 0x7E {
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		}
+		if nSrc+1 >= len(src) {
+			if atEOF {
+				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+			}
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		c2 := src[nSrc+1]
+		if c2 < 0x21 || c2 > 0x7E { // a trail 7E is cell 94 ("!~" is 〓)
+			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		}
+		r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
+		if !ok {
+			return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		}
+		w := mb.Put(dst[nDst:], mb.Pack(r))
+		if w == 0 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += w
+		nSrc += 2
+	}
+	return nDst, nSrc, bad, nil
+}
+
+type hzEncoder struct{ gb bool }
+
+func (e *hzEncoder) Reset()               { e.gb = false }
+func (e *hzEncoder) Clone() encoding.Core { c := *e; return &c }
+
+func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	for nSrc < len(src) {
+		// The common cases first, in one tight loop: ASCII but "~", and
+		// three-byte characters of GB 2312, with the shifts between them;
+		// anything else goes to the code below.
+		for nSrc+2 < len(src) && len(dst)-nDst >= 4 {
+			c := src[nSrc]
+			if c < 0x80 {
+				if c == '~' {
+					break
+				}
+				if e.gb {
+					dst[nDst], dst[nDst+1] = '~', '}'
+					nDst += 2
+					e.gb = false
+				}
+				dst[nDst] = c
+				nDst++
+				nSrc++
+				continue
+			}
+			c1, c2 := src[nSrc+1], src[nSrc+2]
+			if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+				break
+			}
+			row, cell, ok := RuneToQuwei(r)
+			if !ok {
+				break
+			}
+			if !e.gb {
+				dst[nDst], dst[nDst+1] = '~', '{'
+				nDst += 2
+				e.gb = true
+			}
+			if len(dst)-nDst < 2 {
+				break
+			}
+			dst[nDst], dst[nDst+1] = byte(row+0x20), byte(cell+0x20)
+			nDst += 2
+			nSrc += 3
+		}
+		if nSrc >= len(src) {
+			break
+		}
+		r, n, k := mb.NextRune(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, transform.ErrShortSrc
+		}
+		if k != encoding.KindNone {
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+		}
+		var out [6]byte
+		m := 0
+		if r < 0x80 {
+			if e.gb {
+				out[0], out[1] = '~', '}'
+				m = 2
+			}
+			out[m] = byte(r)
+			m++
+			if r == '~' {
+				out[m] = '~'
+				m++
+			}
+			if len(dst)-nDst < m {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			e.gb = false
+		} else {
+			row, cell, ok := RuneToQuwei(r)
+			if !ok {
+				// Leave GB 2312 before reporting the character.
+				if e.gb {
+					if len(dst)-nDst < 2 {
+						return nDst, nSrc, bad, transform.ErrShortDst
+					}
+					nDst += copy(dst[nDst:], "~}")
+					e.gb = false
+				}
+				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+			}
+			if !e.gb {
+				out[0], out[1] = '~', '{'
+				m = 2
+			}
+			out[m], out[m+1] = byte(row+0x20), byte(cell+0x20)
+			m += 2
+			if len(dst)-nDst < m {
+				return nDst, nSrc, bad, transform.ErrShortDst
+			}
+			e.gb = true
+		}
+		nDst += copy(dst[nDst:], out[:m])
+		nSrc += n
+	}
+	if atEOF && e.gb {
+		if len(dst)-nDst < 2 {
+			return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		nDst += copy(dst[nDst:], "~}")
+		e.gb = false
+	}
+	return nDst, nSrc, bad, nil
+}

@@ -1,0 +1,297 @@
+// Command sbdump writes the pinned single-byte tables of internal/gen/data
+// from the references themselves, so that no table is copied by hand: it
+// decodes every byte 00–FF on its own with glibc's iconv (or, for pages
+// glibc lacks, CPython's codecs) and writes one line per byte that has a
+// character. It is run by hand when a page is added, never by go generate:
+//
+//	go run ./internal/gen/sbdump -o internal/gen/data
+//
+// then list the new files and their SHA-256 in data/SOURCES.md.
+//
+// With -johab it writes instead glibc-JOHAB.txt, every two-byte code of
+// glibc's JOHAB (lead 84–F9, trail 31–FE) that decodes to one character.
+//
+// With -translit it writes instead glibc's transliteration to ASCII of
+// every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
+// for the Transliterate policy of package encoding:
+//
+//	go run ./internal/gen/sbdump -translit -o internal/gen/data
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// pages are the tables sbdump writes: the reference and its name for the page.
+var pages = []struct{ ref, name string }{
+	// EBCDIC.
+	{"glibc", "IBM037"}, {"glibc", "IBM273"}, {"glibc", "IBM277"}, {"glibc", "IBM278"},
+	{"glibc", "IBM280"}, {"glibc", "IBM284"}, {"glibc", "IBM285"}, {"glibc", "IBM297"},
+	{"glibc", "IBM424"}, {"glibc", "IBM500"}, {"glibc", "IBM870"}, {"glibc", "IBM871"},
+	{"glibc", "IBM875"}, {"glibc", "IBM1026"}, {"glibc", "IBM1047"},
+	{"glibc", "IBM1140"}, {"glibc", "IBM1141"}, {"glibc", "IBM1142"}, {"glibc", "IBM1143"},
+	{"glibc", "IBM1144"}, {"glibc", "IBM1145"}, {"glibc", "IBM1146"}, {"glibc", "IBM1147"},
+	{"glibc", "IBM1148"}, {"glibc", "IBM1149"},
+	// DOS.
+	{"glibc", "CP737"}, {"glibc", "IBM775"}, {"glibc", "IBM858"}, {"glibc", "IBM860"},
+	{"glibc", "IBM861"}, {"glibc", "IBM863"}, {"glibc", "IBM864"}, {"glibc", "IBM865"},
+	{"glibc", "IBM869"},
+	// Mac.
+	{"glibc", "MAC-CENTRALEUROPE"}, {"glibc", "MAC-IS"},
+	{"python", "mac_croatian"}, {"python", "mac_greek"}, {"python", "mac_romanian"}, {"python", "mac_turkish"},
+	// Cyrillic and Asian.
+	{"glibc", "KOI8-T"}, {"glibc", "RK1048"}, {"glibc", "PT154"}, {"glibc", "ARMSCII-8"},
+	{"glibc", "GEORGIAN-PS"}, {"glibc", "VISCII"}, {"glibc", "TCVN5712-1"},
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("sbdump: ")
+	out := flag.String("o", "internal/gen/data", "folder to write the tables to")
+	only := flag.String("only", "", "write only this page")
+	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
+	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
+	flag.Parse()
+	if *translit {
+		writeTranslit(*out)
+		return
+	}
+	if *johab {
+		writeJohab(*out)
+		return
+	}
+	glibc := version("iconv", "--version")
+	python := version("python3", "--version")
+	for _, p := range pages {
+		if *only != "" && p.name != *only {
+			continue
+		}
+		var m [256][]rune
+		var how string
+		switch p.ref {
+		case "glibc":
+			for b := range 256 {
+				m[b] = iconvByte(p.name, byte(b))
+			}
+			how = fmt.Sprintf("glibc iconv (%s): %s, each byte decoded on its own (iconv -f %s -t UTF-32BE)", glibc, p.name, p.name)
+		case "python":
+			m = pythonTable(p.name)
+			how = fmt.Sprintf("CPython (%s): codec %s, each byte decoded on its own (bytes([b]).decode(%q))", python, p.name, p.name)
+		}
+		var buf bytes.Buffer
+		fmt.Fprintf(&buf, "# %s\n# Written by internal/gen/sbdump. Columns: byte, code point; a byte not listed has no character.\n", how)
+		for b, rs := range m {
+			switch len(rs) {
+			case 0:
+				continue
+			case 1:
+				fmt.Fprintf(&buf, "0x%02X\t0x%04X\n", b, rs[0])
+			default:
+				log.Fatalf("%s: byte %02X decodes to %d code points", p.name, b, len(rs))
+			}
+		}
+		file := filepath.Join(*out, p.ref+"-"+p.name+".txt")
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("%s", file)
+	}
+}
+
+func version(cmd, arg string) string {
+	b, err := exec.Command(cmd, arg).CombinedOutput()
+	if err != nil {
+		log.Fatalf("%s %s: %v", cmd, arg, err)
+	}
+	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+}
+
+// iconvByte decodes byte b of page with iconv; nil when iconv refuses it.
+func iconvByte(page string, b byte) []rune {
+	cmd := exec.Command("iconv", "-f", page, "-t", "UTF-32BE")
+	cmd.Stdin = bytes.NewReader([]byte{b})
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	if len(out)%4 != 0 {
+		log.Fatalf("%s %02X: %d bytes of UTF-32", page, b, len(out))
+	}
+	var rs []rune
+	for i := 0; i < len(out); i += 4 {
+		rs = append(rs, rune(binary.BigEndian.Uint32(out[i:])))
+	}
+	return rs
+}
+
+// pythonTable decodes every byte with CPython's codec.
+func pythonTable(codec string) (m [256][]rune) {
+	script := `import sys
+for b in range(256):
+    try:
+        s = bytes([b]).decode(sys.argv[1])
+    except UnicodeDecodeError:
+        print(b)
+        continue
+    print(b, *[ord(c) for c in s])
+`
+	out, err := exec.Command("python3", "-c", script, codec).Output()
+	if err != nil {
+		log.Fatalf("python3 %s: %v", codec, err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var b int
+		fs := strings.Fields(line)
+		fmt.Sscan(fs[0], &b)
+		for _, f := range fs[1:] {
+			var r rune
+			fmt.Sscan(f, &r)
+			m[b] = append(m[b], r)
+		}
+	}
+	return m
+}
+
+// translitTargets are the targets whose //TRANSLIT output sbdump records:
+// ASCII, and two 8-bit targets whose outputs show glibc's non-ASCII
+// alternatives (æ for ǽ, ´ for ′).
+var translitTargets = []string{"ASCII", "ISO-8859-1", "CP1252"}
+
+// writeTranslit writes glibc-translit.txt: for every BMP character
+// (surrogates and ASCII aside), what glibc's iconv writes for it under
+// -t T//TRANSLIT in the C.UTF-8 locale for each T of translitTargets,
+// decoded back to UTF-8, as "XXXX<TAB>ascii<TAB>latin1<TAB>cp1252". A
+// text may be empty (glibc drops combining marks). Characters for which
+// every target writes "?" or the character itself are not listed.
+func writeTranslit(dir string) {
+	var in bytes.Buffer
+	var cps []rune
+	for r := rune(0x80); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		cps = append(cps, r)
+		in.WriteString(string(r))
+		in.WriteByte('\n')
+	}
+	cols := make([][]string, len(translitTargets))
+	for k, target := range translitTargets {
+		cmd := exec.Command("iconv", "-f", "UTF-8", "-t", target+"//TRANSLIT")
+		cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8")
+		cmd.Stdin = bytes.NewReader(in.Bytes())
+		out, err := cmd.Output()
+		if err != nil {
+			log.Fatalf("iconv -t %s//TRANSLIT: %v", target, err)
+		}
+		back := exec.Command("iconv", "-f", target, "-t", "UTF-8")
+		back.Stdin = bytes.NewReader(out)
+		utf, err := back.Output()
+		if err != nil {
+			log.Fatalf("iconv -f %s: %v", target, err)
+		}
+		cols[k] = strings.Split(strings.TrimSuffix(string(utf), "\n"), "\n")
+		if len(cols[k]) != len(cps) {
+			log.Fatalf("%s: iconv wrote %d lines for %d characters", target, len(cols[k]), len(cps))
+		}
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): iconv -f UTF-8 -t T//TRANSLIT with LC_ALL=C.UTF-8, one BMP character a line, for T = %s (decoded back to UTF-8).\n", version("iconv", "--version"), strings.Join(translitTargets, ", "))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -translit. Columns: code point, then the text for each T (may be empty);\n# characters that every T writes as \"?\" or as themselves are not listed.\n")
+	n := 0
+	for i, r := range cps {
+		keep := false
+		row := []string{fmt.Sprintf("%04X", r)}
+		for k := range translitTargets {
+			v := cols[k][i]
+			if v != "?" && v != string(r) {
+				keep = true
+			}
+			if strings.ContainsAny(v, "\t\n") {
+				log.Fatalf("U+%04X: %s text %q", r, translitTargets[k], v)
+			}
+			row = append(row, v)
+		}
+		if !keep {
+			continue
+		}
+		for _, c := range []byte(row[1]) {
+			if c < 0x20 || c > 0x7E {
+				log.Fatalf("U+%04X: ASCII transliteration %q is not printable ASCII", r, row[1])
+			}
+		}
+		buf.WriteString(strings.Join(row, "\t") + "\n")
+		n++
+	}
+	file := filepath.Join(dir, "glibc-translit.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d characters", file, n)
+}
+
+// writeJohab decodes every two-byte code with lead 84–F9 and trail 31–FE,
+// each on a line of its own (iconv -c drops the codes without a
+// character, and the line stays empty), and writes "0xLLTT<TAB>0xCODE" for
+// those that decode to one character.
+func writeJohab(dir string) {
+	var in bytes.Buffer
+	var codes []int
+	for lead := 0x84; lead <= 0xF9; lead++ {
+		for trail := 0x31; trail <= 0xFE; trail++ {
+			codes = append(codes, lead<<8|trail)
+			in.Write([]byte{byte(lead), byte(trail), '\n'})
+		}
+	}
+	cmd := exec.Command("iconv", "-c", "-f", "JOHAB", "-t", "UTF-8")
+	cmd.Stdin = &in
+	out, _ := cmd.Output() // -c exits 1 when it dropped something
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(codes) {
+		log.Fatalf("iconv wrote %d lines for %d codes", len(lines), len(codes))
+	}
+	// What iconv makes of each single byte 00-7F.
+	var single [128]string
+	for b := range single {
+		one := exec.Command("iconv", "-f", "JOHAB", "-t", "UTF-8")
+		one.Stdin = bytes.NewReader([]byte{byte(b)})
+		o, _ := one.Output()
+		single[b] = string(o)
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): JOHAB, each two-byte code (lead 84-F9, trail 31-FE) decoded on a line of its own (iconv -c -f JOHAB -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -johab. Columns: code, code point; a code not listed has no character.\n")
+	n := 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) == 1 && c&0xFF < 0x80 && string(rs) == single[c&0xFF] {
+			// Either a code for that character, or iconv -c dropped an
+			// invalid lead and read the trail on its own: ask without -c.
+			one := exec.Command("iconv", "-f", "JOHAB", "-t", "UTF-8")
+			one.Stdin = bytes.NewReader([]byte{byte(c >> 8), byte(c)})
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		if len(rs) != 1 {
+			if len(rs) > 1 {
+				log.Fatalf("%04X decodes to %d characters", c, len(rs))
+			}
+			continue
+		}
+		fmt.Fprintf(&buf, "0x%04X\t0x%04X\n", c, rs[0])
+		n++
+	}
+	file := filepath.Join(dir, "glibc-JOHAB.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, n)
+}
