@@ -27,14 +27,14 @@ func TestRegister(t *testing.T) {
 	before := len(List())
 	name := fmt.Sprintf("x-test-cp1047-%d", run)
 	c := &Charset{
-		Name: name, Aliases: []string{"x-test-ebcdic-" + name}, CodePages: []int{1047, 1252},
+		Name: name, Aliases: []string{"x-test-ebcdic-" + name}, CodePages: []int{59999, 1252}, // 59999: no built-in charset has it
 		Codec: encoding.FromXText(name, charmap.CodePage1047), Family: "ebcdic",
 	}
 	if err := Register(c); err != nil {
 		t.Fatal(err)
 	}
 	labels := []string{strings.ToUpper(name), strings.ReplaceAll("x-test-ebcdic-"+name, "-", "_")}
-	labels = append(labels, "cp1047", "ibm1047")
+	labels = append(labels, "cp59999", "ibm59999")
 	for _, l := range labels {
 		if got, err := Lookup(l); err != nil || got != c {
 			t.Errorf("Lookup(%q) = %v, %v", l, got, err)

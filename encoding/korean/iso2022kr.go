@@ -205,7 +205,7 @@ func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		var out [8]byte
 		m := 0

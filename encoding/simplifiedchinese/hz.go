@@ -192,7 +192,7 @@ func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		var out [6]byte
 		m := 0

@@ -258,7 +258,7 @@ func (e *fullEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		b, ok := m.encodeRune(r)
 		if !ok {
