@@ -88,7 +88,6 @@ type scratch struct {
 	lo    []int32
 	loGen []uint32
 	gen   uint32
-	w     []float64
 	mass  []float64
 }
 

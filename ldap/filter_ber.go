@@ -141,7 +141,7 @@ func (f *Filter) appendLeafBER(dst []byte, c int) []byte {
 		dst = append(dst, ber.TagSequence)
 		dst = ber.AppendLength(dst, substringsLen(f))
 		if f.Initial != "" {
-			dst = ber.AppendString(dst, ber.ClassContext|0, f.Initial)
+			dst = ber.AppendString(dst, ber.ClassContext, f.Initial) // [0] initial
 		}
 		for _, a := range f.Any {
 			dst = ber.AppendString(dst, ber.ClassContext|1, a)
@@ -306,7 +306,7 @@ func decodeFilter(e ber.Element, d Dialect, depth, maxDepth int) (*Filter, error
 				return nil, berErr(sbase, "empty substring")
 			}
 			switch pe.Tag {
-			case ber.ClassContext | 0:
+			case ber.ClassContext: // [0] initial
 				if n != 0 {
 					return nil, berErr(sbase, "initial substring must come first (RFC 4511 sec 4.5.1)")
 				}

@@ -28,7 +28,7 @@ func referenceBER(f *Filter) []byte {
 		c = ber.AppendString(c, ber.TagOctetString, f.Attr)
 		var seq []byte
 		if f.Initial != "" {
-			seq = ber.AppendString(seq, ber.ClassContext|0, f.Initial)
+			seq = ber.AppendString(seq, ber.ClassContext, f.Initial) // [0] initial
 		}
 		for _, a := range f.Any {
 			seq = ber.AppendString(seq, ber.ClassContext|1, a)

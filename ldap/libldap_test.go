@@ -133,7 +133,7 @@ func serveStub(conn net.Conn, filters chan<- []byte) {
 			return
 		}
 		switch op.Tag {
-		case ber.ClassApplication | ber.Constructed | 0: // BindRequest
+		case ber.ClassApplication | ber.Constructed: // [APPLICATION 0] BindRequest
 			reply(id, ber.ClassApplication|ber.Constructed|1)
 		case ber.ClassApplication | ber.Constructed | 3: // SearchRequest: skip six fields, take the filter
 			rest, base := op.Content, op.ContentOffset

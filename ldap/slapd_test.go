@@ -738,8 +738,9 @@ func (c *ldapConn) bind(dn, pw string) error {
 	var b []byte
 	b = ber.AppendInteger(b, ber.TagInteger, 3)
 	b = ber.AppendString(b, ber.TagOctetString, dn)
-	b = ber.AppendString(b, ber.ClassContext|0, pw)
-	if err := c.send(ber.AppendTLV(nil, ber.ClassApplication|ber.Constructed|0, b)); err != nil {
+	b = ber.AppendString(b, ber.ClassContext, pw) // [0] simple
+	// [APPLICATION 0] BindRequest
+	if err := c.send(ber.AppendTLV(nil, ber.ClassApplication|ber.Constructed, b)); err != nil {
 		return err
 	}
 	op, err := c.readMessage()

@@ -15,22 +15,21 @@ import (
 
 // charInfo is what ucs inspect tells about one code point.
 type charInfo struct {
-	Char       string   `json:"char"`
-	CodePoint  string   `json:"code_point"`
-	Name       string   `json:"name"`
-	Category   string   `json:"category"`
-	UTF8       string   `json:"utf8"`
-	UTF16      []string `json:"utf16"`
-	GB18030    string   `json:"gb18030"`
-	Width      int      `json:"width"`
-	Plane      int      `json:"plane"`
-	Row        int      `json:"row"`
-	Cell       int      `json:"cell"`
-	PlaneName  string   `json:"plane_name"`
-	Input      string   `json:"input,omitempty"`  // the input bytes, for a decoded file
-	Offset     *int64   `json:"offset,omitempty"` // their offset
-	r          rune
-	inputBytes []byte
+	Char      string   `json:"char"`
+	CodePoint string   `json:"code_point"`
+	Name      string   `json:"name"`
+	Category  string   `json:"category"`
+	UTF8      string   `json:"utf8"`
+	UTF16     []string `json:"utf16"`
+	GB18030   string   `json:"gb18030"`
+	Width     int      `json:"width"`
+	Plane     int      `json:"plane"`
+	Row       int      `json:"row"`
+	Cell      int      `json:"cell"`
+	PlaneName string   `json:"plane_name"`
+	Input     string   `json:"input,omitempty"`  // the input bytes, for a decoded file
+	Offset    *int64   `json:"offset,omitempty"` // their offset
+	r         rune
 }
 
 func newCharInfo(r rune, w width.Options) charInfo {

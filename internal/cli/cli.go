@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -156,6 +155,3 @@ func suggest(s string, candidates []string) string {
 	}
 	return ""
 }
-
-// errUsage marks errors that are the caller's fault (exit 2).
-var errUsage = errors.New("usage")

@@ -99,7 +99,7 @@ func parseDetectFlags(args []string) (detectFlags, error) {
 			}
 			f.min = x
 		case "h", "help":
-			return f, detectErrHelp
+			return f, errDetectHelp
 		default:
 			return f, fmt.Errorf("unknown flag %q%s", a, suggest(name, []string{"json", "all", "min-confidence"}))
 		}
@@ -110,7 +110,7 @@ func parseDetectFlags(args []string) (detectFlags, error) {
 	return f, nil
 }
 
-var detectErrHelp = errors.New("help")
+var errDetectHelp = errors.New("help")
 
 type detectCandidateJSON struct {
 	Encoding   string       `json:"encoding"`
@@ -146,7 +146,7 @@ type detectJSON struct {
 
 func runDetect(env *Env, args []string) int {
 	f, err := parseDetectFlags(args)
-	if err == detectErrHelp {
+	if err == errDetectHelp {
 		fmt.Fprint(env.Stdout, commands["detect"].Usage)
 		return ExitOK
 	}

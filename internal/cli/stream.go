@@ -113,40 +113,6 @@ func (c *chunk) placeAt(k int) place {
 	return p
 }
 
-// offsetAt returns the file offset of the input that decodes to byte k of
-// the chunk's text, by decoding the chunk's input again from the state
-// the decoder had before it, one character at a time.
-func (c *chunk) offsetAt(k int) int64 {
-	if c.identity {
-		return c.inOff + int64(k)
-	}
-	dec := c.dec.Clone()
-	buf := make([]byte, 256)
-	got, consumed := 0, 0
-	for got < k && consumed < len(c.in) {
-		// Feed the shortest input that makes progress.
-		end := consumed + 1
-		var nd, ns int
-		for {
-			var err error
-			nd, ns, err = dec.Transform(buf, c.in[consumed:end], false)
-			if ns > 0 || nd > 0 || end >= len(c.in) || (err != nil && err != transform.ErrShortSrc) {
-				break
-			}
-			end++
-		}
-		if ns == 0 && nd == 0 {
-			break
-		}
-		if got+nd > k {
-			break
-		}
-		got += nd
-		consumed += ns
-	}
-	return c.inOff + int64(consumed)
-}
-
 // decoder streams a file through a codec's decoder.
 type decoder struct {
 	name  string

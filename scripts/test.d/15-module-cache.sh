@@ -7,6 +7,10 @@
 # there from a user's module.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+if [ "${UCS_MODULE_CACHE:-1}" = 0 ]; then
+  echo "module cache: skipped (UCS_MODULE_CACHE=0)"
+  exit 0
+fi
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
   echo "module cache: not a git checkout; skipped (the zip is made from the committed tree)"
   exit 0

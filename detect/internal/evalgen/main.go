@@ -226,9 +226,7 @@ func readMO(data []byte) []string {
 		if !utf8.Valid(s) {
 			continue
 		}
-		for _, part := range strings.Split(string(s), "\x00") {
-			out = append(out, part)
-		}
+		out = append(out, strings.Split(string(s), "\x00")...)
 	}
 	return out
 }
