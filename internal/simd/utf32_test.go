@@ -1,0 +1,82 @@
+package simd
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
+
+// utf32Classes are the kinds of unit the UTF-32 to UTF-8 kernels tell
+// apart: their ranges, as [lo, hi].
+var utf32Classes = [][2]uint32{
+	{0, 0x7F},              // one byte
+	{0x80, 0x7FF},          // two bytes
+	{0x800, 0x7FFF},        // three bytes, positive as a signed word
+	{0x8000, 0xD7FF},       // three bytes, negative as a signed word
+	{0xE000, 0xFFFF},       // three bytes, above the surrogates
+	{0x10000, 0x10FFFF},    // four bytes
+	{0xD800, 0xDFFF},       // surrogates: not scalar values
+	{0x110000, 0xFFFFFFFF}, // beyond Unicode
+}
+
+// genUTF32Blocks returns n units in 16-unit blocks, each block drawn from
+// a few of utf32Classes (classes 0–4 mostly, ASCII alone and four-byte units alone too, so that every word path of
+// the kernels runs, with the others now and then).
+func genUTF32Blocks(r *rand.Rand, n int, bad bool) []byte {
+	b := make([]byte, 0, 4*n)
+	for len(b) < 4*n {
+		var set []int
+		switch r.IntN(8) {
+		case 6:
+			set = []int{0}
+		case 7:
+			set = []int{5}
+		case 0:
+			set = []int{0, 1}
+		case 1:
+			set = []int{2, 3, 4}
+		case 2:
+			set = []int{0, 2, 4}
+		case 3:
+			set = []int{0, 1, 2, 3, 4}
+		case 4:
+			set = []int{0, 5}
+		default:
+			set = []int{1, 3}
+		}
+		for i := 0; i < 16 && len(b) < 4*n; i++ {
+			c := utf32Classes[set[r.IntN(len(set))]]
+			if bad && r.IntN(200) == 0 {
+				c = utf32Classes[6+r.IntN(2)]
+			}
+			u := c[0] + uint32(r.Int64N(int64(c[1]-c[0])+1))
+			b = binary.LittleEndian.AppendUint32(b, u)
+		}
+	}
+	return b
+}
+
+// TestUTF32ToUTF8Blocks runs UTF32LEToUTF8 and its assume-valid twin,
+// with every kernel, over 16-unit blocks of every mix of lengths, at every
+// offset of a block and with short dsts; with every class of unit and
+// with errors placed at random.
+func TestUTF32ToUTF8Blocks(t *testing.T) {
+	var op convOp
+	for _, o := range convOps {
+		if o.name == "utf32le-to-utf8" {
+			op = o
+		}
+	}
+	iters := 1500
+	if testing.Short() {
+		iters = 200
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 32))
+		for i := 0; i < iters; i++ {
+			n := r.IntN(200)
+			src := genUTF32Blocks(r, n, i%3 == 0)
+			checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(4*len(src) + 1)})
+		}
+	})
+}
