@@ -80,3 +80,53 @@ func TestUTF32ToUTF8Blocks(t *testing.T) {
 		}
 	})
 }
+
+// genThreeByteRuns returns UTF-8 text of n bytes or so: runs of three-byte
+// characters (from every range of lead byte, E0 to EF) of random length,
+// between one-, two- and four-byte characters, corrupted now and then.
+func genThreeByteRuns(r *rand.Rand, n int) []byte {
+	var runes []rune
+	size := 0
+	for size < n {
+		for k := r.IntN(40); k > 0; k-- {
+			c := 0x800 + rune(r.IntN(0x10000-0x800-0x800))
+			if c >= 0xD800 {
+				c += 0x800 // past the surrogates
+			}
+			runes = append(runes, c)
+			size += 3
+		}
+		switch r.IntN(4) {
+		case 0:
+			runes = append(runes, rune(r.IntN(0x80)))
+		case 1:
+			runes = append(runes, 0x80+rune(r.IntN(0x780)))
+		case 2:
+			runes = append(runes, 0x10000+rune(r.IntN(0x100000)))
+		}
+		size++
+	}
+	return corrupt(r, encodeUTF8(runes), utf8Junk)
+}
+
+// TestUTF8ThreeByteRuns runs the UTF-8 decoders, with every kernel, over
+// long runs of three-byte characters at every offset of a window, with
+// errors in and around them and with short dsts.
+func TestUTF8ThreeByteRuns(t *testing.T) {
+	iters := 1000
+	if testing.Short() {
+		iters = 150
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 3))
+		for i := 0; i < iters; i++ {
+			src := genThreeByteRuns(r, r.IntN(400))
+			for _, op := range convOps {
+				switch op.name {
+				case "utf8-to-utf16le", "utf8-to-utf16be", "utf8-to-utf32le":
+					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(4*len(src) + 1)})
+				}
+			}
+		}
+	})
+}
