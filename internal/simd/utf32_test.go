@@ -130,3 +130,39 @@ func TestUTF8ThreeByteRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestUTF16ToUTF8Blocks runs UTF16LEToUTF8 and UTF16BEToUTF8, with every
+// kernel, over 16-unit blocks of every mix of lengths (the units of
+// genUTF32Blocks, as UTF-16: pairs for four-byte characters, lone
+// surrogates for the surrogate class), at every offset of a block.
+func TestUTF16ToUTF8Blocks(t *testing.T) {
+	iters := 1500
+	if testing.Short() {
+		iters = 200
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 16))
+		for i := 0; i < iters; i++ {
+			u32 := genUTF32Blocks(r, r.IntN(200), i%3 == 0)
+			var units []uint16
+			for j := 0; j+4 <= len(u32); j += 4 {
+				u := binary.LittleEndian.Uint32(u32[j:])
+				switch {
+				case u > 0x10FFFF:
+				case u >= 0x10000:
+					u -= 0x10000
+					units = append(units, uint16(0xD800+u>>10), uint16(0xDC00+u&0x3FF))
+				default:
+					units = append(units, uint16(u))
+				}
+			}
+			for _, op := range convOps {
+				switch op.name {
+				case "utf16le-to-utf8", "utf16be-to-utf8":
+					src := utf16Bytes(units, op.name == "utf16be-to-utf8")
+					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(2*len(src) + 1)})
+				}
+			}
+		}
+	})
+}
