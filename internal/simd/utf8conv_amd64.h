@@ -26,6 +26,22 @@
 	POPCNTL    DX, DX; \
 	LEAQ       (BX)(DX*2), BX
 
+// U8TO16HALF2 is U8TO16HALF for a window with no lead of three or four
+// bytes: only the forms of one and two bytes are computed, from the bytes
+// at p0 and p1. K1 marks the ASCII positions, K3 the character starts.
+#define U8TO16HALF2(p0, p1) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPANDD     Z27, Z3, Z3; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z2, K1, Z3; \
+	VPCOMPRESSW.Z Z3, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
 // U8CP computes, in Z5, the code point each of 16 byte positions would
 // start (garbage where no character starts), from the bytes at p0 and the
 // three after it (p1, p2, p3), widened to dwords. K1 marks the ASCII

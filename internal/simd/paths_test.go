@@ -1,9 +1,14 @@
 package simd
 
+// Tests aimed at the vector kernels' paths: blocks built so that each path
+// (ASCII, one and two bytes, three bytes, mixed lengths, four bytes) runs
+// at every offset, with errors placed among them.
+
 import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 )
 
 // utf32Classes are the kinds of unit the UTF-32 to UTF-8 kernels tell
@@ -81,20 +86,17 @@ func TestUTF32ToUTF8Blocks(t *testing.T) {
 	})
 }
 
-// genThreeByteRuns returns UTF-8 text of n bytes or so: runs of three-byte
-// characters (from every range of lead byte, E0 to EF) of random length,
-// between one-, two- and four-byte characters, corrupted now and then.
-func genThreeByteRuns(r *rand.Rand, n int) []byte {
+// genRuns returns UTF-8 text of n bytes or so: runs of characters of
+// random length drawn by char, between one-, two- and four-byte
+// characters, corrupted now and then.
+func genRuns(r *rand.Rand, n int, char func() rune) []byte {
 	var runes []rune
 	size := 0
 	for size < n {
 		for k := r.IntN(40); k > 0; k-- {
-			c := 0x800 + rune(r.IntN(0x10000-0x800-0x800))
-			if c >= 0xD800 {
-				c += 0x800 // past the surrogates
-			}
+			c := char()
 			runes = append(runes, c)
-			size += 3
+			size += utf8.RuneLen(c)
 		}
 		switch r.IntN(4) {
 		case 0:
@@ -109,58 +111,40 @@ func genThreeByteRuns(r *rand.Rand, n int) []byte {
 	return corrupt(r, encodeUTF8(runes), utf8Junk)
 }
 
-// TestUTF8ThreeByteRuns runs the UTF-8 decoders, with every kernel, over
-// long runs of three-byte characters at every offset of a window, with
+// TestUTF8Runs runs the UTF-8 decoders, with every kernel, over long runs
+// of three-byte characters (from every range of lead byte, E0 to EF) and
+// of one- and two-byte characters, at every offset of a window, with
 // errors in and around them and with short dsts.
-func TestUTF8ThreeByteRuns(t *testing.T) {
+func TestUTF8Runs(t *testing.T) {
 	iters := 1000
 	if testing.Short() {
 		iters = 150
 	}
 	eachKernel(t, func(t *testing.T, kernel string) {
 		r := rand.New(rand.NewPCG(18, 3))
+		three := func() rune {
+			c := 0x800 + rune(r.IntN(0x10000-0x800-0x800))
+			if c >= 0xD800 {
+				c += 0x800 // past the surrogates
+			}
+			return c
+		}
+		oneTwo := func() rune {
+			if r.IntN(5) == 0 {
+				return rune(r.IntN(0x80))
+			}
+			return 0x80 + rune(r.IntN(0x780))
+		}
 		for i := 0; i < iters; i++ {
-			src := genThreeByteRuns(r, r.IntN(400))
+			char := three
+			if i%2 == 1 {
+				char = oneTwo
+			}
+			src := genRuns(r, r.IntN(400), char)
 			for _, op := range convOps {
 				switch op.name {
 				case "utf8-to-utf16le", "utf8-to-utf16be", "utf8-to-utf32le":
 					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(4*len(src) + 1)})
-				}
-			}
-		}
-	})
-}
-
-// TestUTF16ToUTF8Blocks runs UTF16LEToUTF8 and UTF16BEToUTF8, with every
-// kernel, over 16-unit blocks of every mix of lengths (the units of
-// genUTF32Blocks, as UTF-16: pairs for four-byte characters, lone
-// surrogates for the surrogate class), at every offset of a block.
-func TestUTF16ToUTF8Blocks(t *testing.T) {
-	iters := 1500
-	if testing.Short() {
-		iters = 200
-	}
-	eachKernel(t, func(t *testing.T, kernel string) {
-		r := rand.New(rand.NewPCG(18, 16))
-		for i := 0; i < iters; i++ {
-			u32 := genUTF32Blocks(r, r.IntN(200), i%3 == 0)
-			var units []uint16
-			for j := 0; j+4 <= len(u32); j += 4 {
-				u := binary.LittleEndian.Uint32(u32[j:])
-				switch {
-				case u > 0x10FFFF:
-				case u >= 0x10000:
-					u -= 0x10000
-					units = append(units, uint16(0xD800+u>>10), uint16(0xDC00+u&0x3FF))
-				default:
-					units = append(units, uint16(u))
-				}
-			}
-			for _, op := range convOps {
-				switch op.name {
-				case "utf16le-to-utf8", "utf16be-to-utf8":
-					src := utf16Bytes(units, op.name == "utf16be-to-utf8")
-					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(2*len(src) + 1)})
 				}
 			}
 		}
