@@ -713,14 +713,13 @@ GLOBL d3f00<>(SB), RODATA|NOPTR, $32
 
 // func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
-// UTF-32LE to UTF-8, AVX2: 8 units (32 bytes) a step. A unit that is not
-// a scalar value ends the loop. ASCII steps are narrowed; the others get
-// each unit's whole UTF-8 form in its dword (the forms of
-// utf32LEToUTF8AVX512) and threeByteShuf packs them, keyed by two bits a
-// dword (its length less one). Registers: DI dst, R8 len(dst), SI src,
-// R9 len(src), BX nDst, AX nSrc; R14 threeByteShuf, R15 threeByteLen.
-// Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
-// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+// UTF-32LE to UTF-8, AVX2: 16 units (64 bytes) a step while dst has room
+// for 64 bytes, as words when none is above FFFF (the paths of
+// utf16LEToUTF8AVX2) and as whole forms when all are four bytes long;
+// otherwise, and at the end, 8 units a step, each unit's whole UTF-8 form
+// in its dword (the forms of utf32LEToUTF8AVX512) packed by
+// threeByteShuf. A block holding a unit that is not a scalar value ends
+// the loop. utf32to8avx2_amd64.h has the body and the registers.
 #define NAME ·utf32LEToUTF8AVX2
 #define CHECKED
 #include "utf32to8avx2_amd64.h"
