@@ -26,9 +26,9 @@
 // one above 10FFFF or in D800–DFFF.
 //
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
-// R13 twoByteShuf, R14 threeByteShuf, R15 threeByteLen. Constants: Y8
-// 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words), Y12 7F, Y13
-// 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+// CX len(src)-64; R13 twoByteShuf, R14 threeByteShuf, R15 threeByteLen.
+// Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
+// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
 
 DATA t2ffff0000<>+0(SB)/8, $0xFFFF0000FFFF0000
 DATA t2ffff0000<>+8(SB)/8, $0xFFFF0000FFFF0000
@@ -147,27 +147,23 @@ TEXT NAME(SB), NOSPLIT, $0-64
 	LEAQ ·twoByteShuf(SB), R13
 	LEAQ ·threeByteShuf(SB), R14
 	LEAQ ·threeByteLen(SB), R15
+	LEAQ -64(R9), CX                 // CX: the last start of a 16-unit step
 
 t2loop16:
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $64
-	JB   t2loop8
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $64
-	JB   t2loop8
+	CMPQ AX, CX
+	JGT  t2loop8                     // fewer than 64 bytes of src left
+	LEAQ 64(BX), DX
+	CMPQ DX, R8
+	JA   t2loop8                     // no room for 64 bytes
 
 	VMOVDQU   (SI)(AX*1), Y1
 	VMOVDQU   32(SI)(AX*1), Y2
 	VPOR      Y1, Y2, Y5
-	VPTEST    t2ffff0000<>(SB), Y5
-	JNZ       t2first8               // a unit above FFFF
-	VPACKUSDW Y2, Y1, Y4
-	VPERMQ    $0xD8, Y4, Y4          // Y4: the 16 units as words, in order
-	VPTEST    t2ff80w<>(SB), Y4
+	VPTEST    dffffff80<>(SB), Y5
 	JNZ       t2wide16
-	VEXTRACTI128 $1, Y4, X5          // ASCII: narrow
+	VPACKUSDW Y2, Y1, Y4             // ASCII: narrow
+	VPERMQ    $0xD8, Y4, Y4
+	VEXTRACTI128 $1, Y4, X5
 	VPACKUSWB X5, X4, X4
 	VMOVDQU   X4, (DI)(BX*1)
 	ADDQ      $64, AX
@@ -175,6 +171,10 @@ t2loop16:
 	JMP       t2loop16
 
 t2wide16:
+	VPTEST    t2ffff0000<>(SB), Y5
+	JNZ       t2first8               // a unit above FFFF
+	VPACKUSDW Y2, Y1, Y4
+	VPERMQ    $0xD8, Y4, Y4          // Y4: the 16 units as words, in order
 #ifdef CHECKED
 	VPAND     t2f800w<>(SB), Y4, Y5
 	VPCMPEQW  t2d800w<>(SB), Y5, Y5  // surrogates
