@@ -434,8 +434,8 @@ GLOBL surrD800<>(SB), RODATA|NOPTR, $32
 // operations and packed four at a time (v2three).
 // A step with surrogates takes the pair path (v2surr); an unpaired one
 // ends the loop (the scalar code explains it).
-// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
-// Y0 FF80 words, Y15 F800 words.
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX len(src)-32; Y0 FF80 words, Y15 F800 words.
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -465,15 +465,14 @@ TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	LEAQ ·threeByteShuf(SB), R14
 	LEAQ ·threeByteLen(SB), R15
 
+	LEAQ -32(R9), CX                 // CX: the last start of a step
+
 v2loop:
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $32
-	JB   v2done
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $64
-	JB   v2done
+	CMPQ AX, CX
+	JGT  v2done                      // fewer than 32 bytes of src left
+	LEAQ 64(BX), DX
+	CMPQ DX, R8
+	JA   v2done                      // no room for 64 bytes
 
 	VMOVDQU (SI)(AX*1), Y1
 	VPTEST  Y0, Y1
@@ -554,10 +553,10 @@ v2surrmix:
 	SUBQ AX, DX
 	CMPQ DX, $34
 	JB   v2done
-	MOVQ      $32, CX
+	MOVQ      $32, R10
 	BTRL      $15, R11
 	JCC       v2pairs
-	MOVQ      $30, CX
+	MOVQ      $30, R10
 
 v2pairs:
 	SHLL $1, R11
@@ -572,12 +571,12 @@ v2pairs:
 	VPMOVZXWD 14(SI)(AX*1), Y15      // predecessors of units 8–15
 	EXPAND8S(16(SI)(AX*1), 18(SI)(AX*1))
 	VMOVDQU   f800w<>(SB), Y15
-	CMPQ      CX, $32
+	CMPQ      R10, $32
 	JEQ       v2surrnext
 	SUBQ      $2, BX                 // the waiting first unit's bytes
 
 v2surrnext:
-	ADDQ CX, AX
+	ADDQ R10, AX
 	JMP  v2loop
 
 v2allpairs:
