@@ -336,15 +336,13 @@ GLOBL cEF32<>(SB), RODATA|NOPTR, $32
 	VPOR        Y4, Y5, Y5
 
 // IFTHREE30 jumps to l when the first 30 bytes of the window are ten
-// three-byte characters: leads (R11) and leads of three or four bytes
-// (R12) at 0, 3, ... 27 only, and no lead of four bytes (R13). Uses DX,
-// R15.
+// three-byte characters: leads of three or four bytes (R12) at 0, 3, ...
+// 27 only, and none of four bytes (R13) among them. In well-formed
+// UTF-8 the bytes between are then continuation bytes (a lead there would
+// cut the character before it short). Uses DX.
 #define IFTHREE30(l) \
-	MOVL  R11, DX; \
+	MOVL  R12, DX; \
 	XORL  $0x09249249, DX; \
-	MOVL  R12, R15; \
-	XORL  $0x09249249, R15; \
-	ORL   R15, DX; \
 	ORL   R13, DX; \
 	TESTL $0x3FFFFFFF, DX; \
 	JZ    l
