@@ -318,11 +318,17 @@ GLOBL c808080f0d<>(SB), RODATA|NOPTR, $32
 	MOVBLZX    (R15)(R11*1), DX; \
 	ADDQ       DX, BX
 
-// EXPAND8S is EXPAND8 for units that include surrogate pairs (already
-// checked to be paired). A pair's two lanes each give two bytes of the
-// four-byte form of c = (first<<10) + second - 35FDC00: the first lane
-// F0|c>>18, 80|c>>12&3F, the second 80|c>>6&3F, 80|c&3F; so every lane
-// keeps its place in threeByteShuf's scheme. next is the address of the
+// EXPAND8S appends the UTF-8 form of the 8 units at src, widened to
+// dwords, for units that include surrogate pairs (already checked to be
+// paired). Each lane gets its whole form, low byte first (the forms of
+// utf16LEToUTF8AVX512), and threeByteShuf[k] packs a lane's 4 dwords, k
+// holding two bits per dword: its length less one. Constants: Y8 3F0000,
+// Y9 8080E0, Y12 7F, Y14 7FF (dwords); Y10 3F00, Y11 80C0 (words; their
+// upper words only touch bytes that are dropped). R14 holds the address
+// of threeByteShuf, R15 of threeByteLen. A pair's two lanes each give
+// two bytes of the four-byte form of c = (first<<10) + second - 35FDC00:
+// the first lane F0|c>>18, 80|c>>12&3F, the second 80|c>>6&3F, 80|c&3F;
+// so every lane keeps its place in threeByteShuf's scheme. next is the address of the
 // units one place further; Y15 must hold each lane's predecessor.
 // Uses Y1–Y7.
 #define EXPAND8S(src, next) \
@@ -374,36 +380,6 @@ GLOBL c808080f0d<>(SB), RODATA|NOPTR, $32
 	VPBLENDVB  Y1, Y5, Y4, Y4; \
 	PACK3
 
-// EXPAND8 appends the UTF-8 form of the 8 units at src (none a
-// surrogate), widened to dwords: each lane gets its whole form, low byte
-// first (the forms of utf16LEToUTF8AVX512), and threeByteShuf[k] packs a
-// lane's 4 dwords, k holding two bits per dword: its length less one.
-// Constants: Y8 3F0000, Y9 8080E0, Y12 7F, Y14 7FF (dwords); Y10, Y11 as
-// for EXPAND16 (their upper words only touch bytes that are dropped).
-// R14 holds the address of threeByteShuf, R15 of threeByteLen.
-#define EXPAND8(src) \
-	VPMOVZXWD  src, Y3; \
-	VPSRLD     $12, Y3, Y4; \
-	VPSLLD     $2, Y3, Y5; \
-	VPAND      Y10, Y5, Y5; \
-	VPOR       Y5, Y4, Y4; \
-	VPSLLD     $16, Y3, Y5; \
-	VPAND      Y8, Y5, Y5; \
-	VPOR       Y5, Y4, Y4; \
-	VPOR       Y9, Y4, Y4; \
-	VPSRLD     $6, Y3, Y5; \
-	VPSLLD     $8, Y3, Y6; \
-	VPAND      Y10, Y6, Y6; \
-	VPOR       Y6, Y5, Y5; \
-	VPOR       Y11, Y5, Y5; \
-	VPCMPGTD   Y14, Y3, Y7; \
-	VPBLENDVB  Y7, Y4, Y5, Y4; \
-	VMOVMSKPS  Y7, R12; \
-	VPCMPGTD   Y12, Y3, Y6; \
-	VPBLENDVB  Y6, Y4, Y3, Y4; \
-	VMOVMSKPS  Y6, R11; \
-	PACK3
-
 // The three-byte step: 16 units all in 0800–FFFF (no surrogate) give
 // 48 bytes. Words A = E0|w>>12, 80|w>>6&3F and bytes B = 80|w&3F are
 // interleaved (A, A, B for each unit) by four fixed shuffles per lane: 24
@@ -453,11 +429,13 @@ GLOBL surrD800<>(SB), RODATA|NOPTR, $32
 // func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
 // 16 units (32 bytes) a step: narrowed when ASCII; expanded as words
-// (EXPAND16) when all are below 800; else 8 at a time as dwords (EXPAND8).
+// (EXPAND16) when all are below 800; interleaved by fixed shuffles when
+// all are three bytes long; else as dwords of whole forms built with word
+// operations and packed four at a time (v2three).
 // A step with surrogates takes the pair path (v2surr); an unpaired one
 // ends the loop (the scalar code explains it).
-// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc;
-// Y0 FF80 words, Y15 F800 words.
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
+// CX len(src)-32; Y0 FF80 words, Y15 F800 words.
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -487,15 +465,14 @@ TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	LEAQ ·threeByteShuf(SB), R14
 	LEAQ ·threeByteLen(SB), R15
 
+	LEAQ -32(R9), CX                 // CX: the last start of a step
+
 v2loop:
-	MOVQ R9, DX
-	SUBQ AX, DX
-	CMPQ DX, $32
-	JB   v2done
-	MOVQ R8, DX
-	SUBQ BX, DX
-	CMPQ DX, $64
-	JB   v2done
+	CMPQ AX, CX
+	JGT  v2done                      // fewer than 32 bytes of src left
+	LEAQ 64(BX), DX
+	CMPQ DX, R8
+	JA   v2done                      // no room for 64 bytes
 
 	VMOVDQU (SI)(AX*1), Y1
 	VPTEST  Y0, Y1
@@ -553,12 +530,6 @@ v2two:
 	ADDQ      $32, AX
 	JMP       v2loop
 
-v2three:
-	EXPAND8((SI)(AX*1))
-	EXPAND8(16(SI)(AX*1))
-	ADDQ $32, AX
-	JMP  v2loop
-
 v2surr:
 	// Surrogates: every first unit (D800–DBFF) must be followed by a
 	// second (DC00–DFFF) and every second preceded by a first; a first
@@ -582,10 +553,10 @@ v2surrmix:
 	SUBQ AX, DX
 	CMPQ DX, $34
 	JB   v2done
-	MOVQ      $32, CX
+	MOVQ      $32, R10
 	BTRL      $15, R11
 	JCC       v2pairs
-	MOVQ      $30, CX
+	MOVQ      $30, R10
 
 v2pairs:
 	SHLL $1, R11
@@ -600,12 +571,12 @@ v2pairs:
 	VPMOVZXWD 14(SI)(AX*1), Y15      // predecessors of units 8–15
 	EXPAND8S(16(SI)(AX*1), 18(SI)(AX*1))
 	VMOVDQU   f800w<>(SB), Y15
-	CMPQ      CX, $32
+	CMPQ      R10, $32
 	JEQ       v2surrnext
 	SUBQ      $2, BX                 // the waiting first unit's bytes
 
 v2surrnext:
-	ADDQ CX, AX
+	ADDQ R10, AX
 	JMP  v2loop
 
 v2allpairs:
@@ -632,6 +603,80 @@ v2allpairs:
 	ADDQ     $32, BX
 	ADDQ     $32, AX
 	JMP      v2loop
+
+v2three:
+	// A mix of lengths (Y2: the words below 800, Y3: zero): each word
+	// gets a dword of its whole form, L (its first two bytes, low first)
+	// and H = 80|w&3F (the third), and threeByteShuf packs four dwords
+	// at a time, keyed by two bits a word: 1 for two bytes, 2 for three.
+	VPAND     Y0, Y1, Y4
+	VPCMPEQW  Y3, Y4, Y4             // Y4: words below 80
+	VPMOVMSKB Y2, R11
+	VPMOVMSKB Y4, R10
+	VPSRLW    $6, Y1, Y5             // L for two bytes: C0|w>>6, 80|w&3F
+	VPSLLW    $8, Y1, Y6
+	VPAND     Y10, Y6, Y6
+	VPOR      Y6, Y5, Y5
+	VPOR      Y11, Y5, Y5
+	VPSRLW    $12, Y1, Y6            // L for three bytes: E0|w>>12, 80|w>>6&3F
+	VPSLLW    $2, Y1, Y7
+	VPAND     Y10, Y7, Y7
+	VPOR      Y7, Y6, Y6
+	VPOR      c80e0w<>(SB), Y6, Y6
+	VPBLENDVB Y2, Y5, Y6, Y6
+	VPBLENDVB Y4, Y1, Y6, Y6         // Y6: L
+	VPAND     c003fw<>(SB), Y1, Y7
+	VPOR      c0080w<>(SB), Y7, Y7   // Y7: H
+	VPUNPCKLWD Y7, Y6, Y5            // dwords of words 0–3, 8–11
+	VPUNPCKHWD Y7, Y6, Y6            // dwords of words 4–7, 12–15
+	ANDNL     R11, R10, R10          // (byte masks) two bytes: below 800, not below 80
+	ANDL      $0x55555555, R10
+	NOTL      R11                    // three bytes: not below 800
+	ANDL      $0xAAAAAAAA, R11
+	ORL       R11, R10               // R10: bytes 0, 2: keys of Y5's lanes; 1, 3: of Y6's
+	MOVBLZX   R10, DX
+	SHLL      $4, DX
+	VMOVDQU   (R14)(DX*1), X3
+	MOVL      R10, DX
+	SHRL      $16, DX
+	MOVBLZX   DX, DX
+	SHLL      $4, DX
+	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
+	VPSHUFB   Y3, Y5, Y5
+	MOVL      R10, DX
+	SHRL      $8, DX
+	MOVBLZX   DX, DX
+	SHLL      $4, DX
+	VMOVDQU   (R14)(DX*1), X3
+	MOVL      R10, DX
+	SHRL      $24, DX
+	SHLL      $4, DX
+	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
+	VPSHUFB   Y3, Y6, Y6
+	VMOVDQU   X5, (DI)(BX*1)
+	MOVBLZX   R10, DX
+	MOVBLZX   (R15)(DX*1), DX
+	ADDQ      DX, BX
+	VMOVDQU   X6, (DI)(BX*1)
+	MOVL      R10, DX
+	SHRL      $8, DX
+	MOVBLZX   DX, DX
+	MOVBLZX   (R15)(DX*1), DX
+	ADDQ      DX, BX
+	VEXTRACTI128 $1, Y5, X5
+	VMOVDQU   X5, (DI)(BX*1)
+	MOVL      R10, DX
+	SHRL      $16, DX
+	MOVBLZX   DX, DX
+	MOVBLZX   (R15)(DX*1), DX
+	ADDQ      DX, BX
+	VEXTRACTI128 $1, Y6, X6
+	VMOVDQU   X6, (DI)(BX*1)
+	SHRL      $24, R10
+	MOVBLZX   (R15)(R10*1), DX
+	ADDQ      DX, BX
+	ADDQ      $32, AX
+	JMP       v2loop
 
 v2done:
 	MOVQ BX, nDst+48(FP)
@@ -667,14 +712,13 @@ GLOBL d3f00<>(SB), RODATA|NOPTR, $32
 
 // func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
-// UTF-32LE to UTF-8, AVX2: 8 units (32 bytes) a step. A unit that is not
-// a scalar value ends the loop. ASCII steps are narrowed; the others get
-// each unit's whole UTF-8 form in its dword (the forms of
-// utf32LEToUTF8AVX512) and threeByteShuf packs them, keyed by two bits a
-// dword (its length less one). Registers: DI dst, R8 len(dst), SI src,
-// R9 len(src), BX nDst, AX nSrc; R14 threeByteShuf, R15 threeByteLen.
-// Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
-// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+// UTF-32LE to UTF-8, AVX2: 16 units (64 bytes) a step while dst has room
+// for 64 bytes, as words when none is above FFFF (the paths of
+// utf16LEToUTF8AVX2) and as whole forms when all are four bytes long;
+// otherwise, and at the end, 8 units a step, each unit's whole UTF-8 form
+// in its dword (the forms of utf32LEToUTF8AVX512) packed by
+// threeByteShuf. A block holding a unit that is not a scalar value ends
+// the loop. utf32to8avx2_amd64.h has the body and the registers.
 #define NAME ·utf32LEToUTF8AVX2
 #define CHECKED
 #include "utf32to8avx2_amd64.h"

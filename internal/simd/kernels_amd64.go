@@ -102,9 +102,9 @@ func utf8ToUTF16LEAVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf8ToUTF32LEAVX2(dst, src []byte) (nDst, nSrc int)
 
-// utf32LEToUTF8AVX2 converts 8-unit blocks of UTF-32LE src while dst has
-// room for 48 bytes; it stops before a block holding a unit that is not a
-// scalar value.
+// utf32LEToUTF8AVX2 converts 16-unit blocks of UTF-32LE src while dst
+// has room for 64 bytes, then 8-unit blocks while it has room for 48; it
+// stops before a block holding a unit that is not a scalar value.
 //
 //go:noescape
 func utf32LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)

@@ -26,6 +26,22 @@
 	POPCNTL    DX, DX; \
 	LEAQ       (BX)(DX*2), BX
 
+// U8TO16HALF2 is U8TO16HALF for a window with no lead of three or four
+// bytes: only the forms of one and two bytes are computed, from the bytes
+// at p0 and p1. K1 marks the ASCII positions, K3 the character starts.
+#define U8TO16HALF2(p0, p1) \
+	VPMOVZXBW  p0, Z2; \
+	VPMOVZXBW  p1, Z3; \
+	VPANDD     Z27, Z3, Z3; \
+	VPSLLW     $6, Z2, Z8; \
+	VPTERNLOGD $0xF8, Z28, Z8, Z3; \
+	VMOVDQU16  Z2, K1, Z3; \
+	VPCOMPRESSW.Z Z3, K3, Z6; \
+	VMOVDQU64  Z6, (DI)(BX*1); \
+	KMOVD      K3, DX; \
+	POPCNTL    DX, DX; \
+	LEAQ       (BX)(DX*2), BX
+
 // U8CP computes, in Z5, the code point each of 16 byte positions would
 // start (garbage where no character starts), from the bytes at p0 and the
 // three after it (p1, p2, p3), widened to dwords. K1 marks the ASCII
@@ -299,6 +315,53 @@ DATA cEF32<>+8(SB)/8, $0xEFEFEFEFEFEFEFEF
 DATA cEF32<>+16(SB)/8, $0xEFEFEFEFEFEFEFEF
 DATA cEF32<>+24(SB)/8, $0xEFEFEFEFEFEFEFEF
 GLOBL cEF32<>(SB), RODATA|NOPTR, $32
+
+// THREE30 converts the 30 bytes at p0, ten three-byte characters (the
+// caller has seen their leads at 0, 3, ... 27), to ten units in Y5:
+// lane 0 gets bytes 0–15 (p0) and lane 1 bytes 15–30 (p15), whose first
+// five characters VPSHUFB spreads to words b0<<8|b1 (Y3) and b2 (Y4);
+// the unit is (b0&F)<<12 | (b1&3F)<<6 | b2&3F. Each lane's five units
+// are in its bytes 0–9. Constant: Y9 003F (words). Uses Y2–Y4.
+#define THREE30(p0, p15) \
+	VMOVDQU     p0, X2; \
+	VINSERTI128 $1, p15, Y2, Y2; \
+	VPSHUFB     three01<>(SB), Y2, Y3; \
+	VPSHUFB     three2<>(SB), Y2, Y4; \
+	VPSLLW      $4, Y3, Y5; \
+	VPAND       wF000<>(SB), Y5, Y5; \
+	VPAND       Y9, Y3, Y3; \
+	VPSLLW      $6, Y3, Y3; \
+	VPOR        Y3, Y5, Y5; \
+	VPAND       Y9, Y4, Y4; \
+	VPOR        Y4, Y5, Y5
+
+// IFTHREE30 jumps to l when the first 30 bytes of the window are ten
+// three-byte characters: leads of three or four bytes (R12) at 0, 3, ...
+// 27 only, and none of four bytes (R13) among them. In well-formed
+// UTF-8 the bytes between are then continuation bytes (a lead there would
+// cut the character before it short). Uses DX.
+#define IFTHREE30(l) \
+	MOVL  R12, DX; \
+	XORL  $0x09249249, DX; \
+	ORL   R13, DX; \
+	TESTL $0x3FFFFFFF, DX; \
+	JZ    l
+
+DATA three01<>+0(SB)/8, $0x090A060703040001
+DATA three01<>+8(SB)/8, $0x8080808080800C0D
+DATA three01<>+16(SB)/8, $0x090A060703040001
+DATA three01<>+24(SB)/8, $0x8080808080800C0D
+GLOBL three01<>(SB), RODATA|NOPTR, $32
+DATA three2<>+0(SB)/8, $0x800B800880058002
+DATA three2<>+8(SB)/8, $0x808080808080800E
+DATA three2<>+16(SB)/8, $0x800B800880058002
+DATA three2<>+24(SB)/8, $0x808080808080800E
+GLOBL three2<>(SB), RODATA|NOPTR, $32
+DATA wF000<>+0(SB)/8, $0xF000F000F000F000
+DATA wF000<>+8(SB)/8, $0xF000F000F000F000
+DATA wF000<>+16(SB)/8, $0xF000F000F000F000
+DATA wF000<>+24(SB)/8, $0xF000F000F000F000
+GLOBL wF000<>(SB), RODATA|NOPTR, $32
 
 // U8UNITS16 computes in Y5 the units of the 16 positions at p0 (p1, p2:
 // one and two bytes further). Constants: Y9 003F, Y10 07C0, Y11 00DF,

@@ -108,6 +108,7 @@ x16_end3:
 #endif
 
 x16_end:
+	IFTHREE30(x16_three)
 	BZHIL R14, R13, DX
 	TESTL DX, DX
 	JNZ   x16_quad                    // four-byte characters
@@ -154,6 +155,16 @@ x16_quad:
 	STORE16
 	ADDQ  R14, AX
 	JMP   x16_loop
+
+x16_three:
+	// Ten three-byte characters: 30 bytes to 20.
+	THREE30((SI)(AX*1), 15(SI)(AX*1))
+	VMOVDQU      X5, (DI)(BX*1)
+	VEXTRACTI128 $1, Y5, X5
+	VMOVDQU      X5, 10(DI)(BX*1)
+	ADDQ         $20, BX
+	ADDQ         $30, AX
+	JMP          x16_loop
 
 x16_allquad:
 	QUADCP256

@@ -107,6 +107,8 @@ u16end3:
 	MOVQ $61, R14
 
 u16end:
+	TESTQ R12, R12
+	JZ    u16two                     // no lead of three or four bytes
 	BZHIQ R14, R13, R15
 	TESTQ R15, R15
 	JNZ   u16pairs                   // four-byte characters
@@ -129,6 +131,24 @@ u16end:
 	KMOVD R12, K2
 	KMOVD R15, K3
 	U8TO16HALF(32(SI)(AX*1), 33(SI)(AX*1), 34(SI)(AX*1))
+	ADDQ  R14, AX
+	JMP   u16loop
+
+u16two:
+	// Only one- and two-byte characters: U8TO16HALF2.
+	MOVQ  R10, R15
+	NOTQ  R15
+	ORQ   R11, R15
+	BZHIQ R14, R15, R15              // R15: character starts
+	NOTQ  R10                        // R10: ASCII
+	KMOVD R10, K1
+	KMOVD R15, K3
+	U8TO16HALF2((SI)(AX*1), 1(SI)(AX*1))
+	SHRQ  $32, R10
+	SHRQ  $32, R15
+	KMOVD R10, K1
+	KMOVD R15, K3
+	U8TO16HALF2(32(SI)(AX*1), 33(SI)(AX*1))
 	ADDQ  R14, AX
 	JMP   u16loop
 

@@ -112,6 +112,7 @@ x32_end3:
 #endif
 
 x32_end:
+	IFTHREE30(x32_three)
 	BZHIL R14, R13, DX
 	TESTL DX, DX
 	JNZ   x32_done                    // a four-byte character: left to the scalar code
@@ -129,6 +130,18 @@ x32_end:
 	STORE32
 	ADDQ  R14, AX
 	JMP   x32_loop
+
+x32_three:
+	// Ten three-byte characters: 30 bytes to 40.
+	THREE30((SI)(AX*1), 15(SI)(AX*1))
+	VPMOVZXWD    X5, Y6
+	VMOVDQU      Y6, (DI)(BX*1)
+	VEXTRACTI128 $1, Y5, X5
+	VPMOVZXWD    X5, Y6
+	VMOVDQU      Y6, 20(DI)(BX*1)
+	ADDQ         $40, BX
+	ADDQ         $30, AX
+	JMP          x32_loop
 
 x32_allquad:
 	QUADCP256

@@ -40,8 +40,9 @@ func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
 
-// utf32LEToUTF8ValidAVX2 converts 8-unit blocks of UTF-32LE src while
-// dst has room for 48 bytes, without checking the units.
+// utf32LEToUTF8ValidAVX2 converts 16-unit blocks of UTF-32LE src while
+// dst has room for 64 bytes, then 8-unit blocks while it has room for 48,
+// without checking the units.
 //
 //go:noescape
 func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)

@@ -155,10 +155,13 @@ l3: \
 
 // func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
 //
-// utf32LEToUTF8AVX2 (avx2_amd64.s) without its check for units above
-// 10FFFF or in D800–DFFF: 8 units a step while 32 bytes of src are left
-// and dst has room for 48 (two 16-byte stores, the first followed by an
-// advance of at most 16, whatever the units hold).
+// utf32LEToUTF8AVX2 (avx2_amd64.s) without its checks for units above
+// 10FFFF or in D800–DFFF: 16 units a step while 64 bytes of src are left
+// and dst has room for 64 (every store of such a step ends within 64
+// bytes of where the step's output starts, whatever the masks say), and
+// 8 units a step while 32 bytes are left and dst has room for 48 (two
+// 16-byte stores, the first followed by an advance of at most 16),
+// whatever the units hold.
 
 // dffffff80: the bits above 7F; d3f00: 3F00 (dwords).
 DATA dffffff80<>+0(SB)/8, $0xFFFFFF80FFFFFF80
@@ -172,10 +175,7 @@ DATA d3f00<>+16(SB)/8, $0x00003F0000003F00
 DATA d3f00<>+24(SB)/8, $0x00003F0000003F00
 GLOBL d3f00<>(SB), RODATA|NOPTR, $32
 
-// Registers and constants as in utf32LEToUTF8AVX2: DI dst, R8 len(dst),
-// SI src, R9 len(src), BX nDst, AX nSrc; R14 threeByteShuf, R15
-// threeByteLen; Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
-// Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+// Registers and constants as in utf32LEToUTF8AVX2 (utf32to8avx2_amd64.h).
 #define NAME ·utf32LEToUTF8ValidAVX2
 #include "utf32to8avx2_amd64.h"
 #undef NAME

@@ -1,0 +1,152 @@
+package simd
+
+// Tests aimed at the vector kernels' paths: blocks built so that each path
+// (ASCII, one and two bytes, three bytes, mixed lengths, four bytes) runs
+// at every offset, with errors placed among them.
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
+
+// utf32Classes are the kinds of unit the UTF-32 to UTF-8 kernels tell
+// apart: their ranges, as [lo, hi].
+var utf32Classes = [][2]uint32{
+	{0, 0x7F},              // one byte
+	{0x80, 0x7FF},          // two bytes
+	{0x800, 0x7FFF},        // three bytes, positive as a signed word
+	{0x8000, 0xD7FF},       // three bytes, negative as a signed word
+	{0xE000, 0xFFFF},       // three bytes, above the surrogates
+	{0x10000, 0x10FFFF},    // four bytes
+	{0xD800, 0xDFFF},       // surrogates: not scalar values
+	{0x110000, 0xFFFFFFFF}, // beyond Unicode
+}
+
+// genUTF32Blocks returns n units in 16-unit blocks, each block drawn from
+// a few of utf32Classes (classes 0–4 mostly, ASCII alone and four-byte units alone too, so that every word path of
+// the kernels runs, with the others now and then).
+func genUTF32Blocks(r *rand.Rand, n int, bad bool) []byte {
+	b := make([]byte, 0, 4*n)
+	for len(b) < 4*n {
+		var set []int
+		switch r.IntN(8) {
+		case 6:
+			set = []int{0}
+		case 7:
+			set = []int{5}
+		case 0:
+			set = []int{0, 1}
+		case 1:
+			set = []int{2, 3, 4}
+		case 2:
+			set = []int{0, 2, 4}
+		case 3:
+			set = []int{0, 1, 2, 3, 4}
+		case 4:
+			set = []int{0, 5}
+		default:
+			set = []int{1, 3}
+		}
+		for i := 0; i < 16 && len(b) < 4*n; i++ {
+			c := utf32Classes[set[r.IntN(len(set))]]
+			if bad && r.IntN(200) == 0 {
+				c = utf32Classes[6+r.IntN(2)]
+			}
+			u := c[0] + uint32(r.Int64N(int64(c[1]-c[0])+1))
+			b = binary.LittleEndian.AppendUint32(b, u)
+		}
+	}
+	return b
+}
+
+// TestUTF32ToUTF8Blocks runs UTF32LEToUTF8 and its assume-valid twin,
+// with every kernel, over 16-unit blocks of every mix of lengths, at every
+// offset of a block and with short dsts; with every class of unit and
+// with errors placed at random.
+func TestUTF32ToUTF8Blocks(t *testing.T) {
+	var op convOp
+	for _, o := range convOps {
+		if o.name == "utf32le-to-utf8" {
+			op = o
+		}
+	}
+	iters := 1500
+	if testing.Short() {
+		iters = 200
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 32))
+		for i := 0; i < iters; i++ {
+			n := r.IntN(200)
+			src := genUTF32Blocks(r, n, i%3 == 0)
+			checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(4*len(src) + 1)})
+		}
+	})
+}
+
+// genRuns returns UTF-8 text of n bytes or so: runs of characters of
+// random length drawn by char, between one-, two- and four-byte
+// characters, corrupted now and then.
+func genRuns(r *rand.Rand, n int, char func() rune) []byte {
+	var runes []rune
+	size := 0
+	for size < n {
+		for k := r.IntN(40); k > 0; k-- {
+			c := char()
+			runes = append(runes, c)
+			size += utf8.RuneLen(c)
+		}
+		switch r.IntN(4) {
+		case 0:
+			runes = append(runes, rune(r.IntN(0x80)))
+		case 1:
+			runes = append(runes, 0x80+rune(r.IntN(0x780)))
+		case 2:
+			runes = append(runes, 0x10000+rune(r.IntN(0x100000)))
+		}
+		size++
+	}
+	return corrupt(r, encodeUTF8(runes), utf8Junk)
+}
+
+// TestUTF8Runs runs the UTF-8 decoders, with every kernel, over long runs
+// of three-byte characters (from every range of lead byte, E0 to EF) and
+// of one- and two-byte characters, at every offset of a window, with
+// errors in and around them and with short dsts.
+func TestUTF8Runs(t *testing.T) {
+	iters := 1000
+	if testing.Short() {
+		iters = 150
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 3))
+		three := func() rune {
+			c := 0x800 + rune(r.IntN(0x10000-0x800-0x800))
+			if c >= 0xD800 {
+				c += 0x800 // past the surrogates
+			}
+			return c
+		}
+		oneTwo := func() rune {
+			if r.IntN(5) == 0 {
+				return rune(r.IntN(0x80))
+			}
+			return 0x80 + rune(r.IntN(0x780))
+		}
+		for i := 0; i < iters; i++ {
+			char := three
+			if i%2 == 1 {
+				char = oneTwo
+			}
+			src := genRuns(r, r.IntN(400), char)
+			for _, op := range convOps {
+				switch op.name {
+				case "utf8-to-utf16le", "utf8-to-utf16be", "utf8-to-utf32le":
+					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(4*len(src) + 1)})
+				}
+			}
+		}
+	})
+}
