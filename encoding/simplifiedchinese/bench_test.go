@@ -5,7 +5,7 @@ import (
 
 	xsc "golang.org/x/text/encoding/simplifiedchinese"
 
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // The benchmarks decode the legacy files of the shared corpus and encode
@@ -19,17 +19,17 @@ func BenchmarkDecode(b *testing.B) {
 		{"GB18030/Emoji", "legacy/Emoji-Lipsum.gb18030.txt"},
 		{"GB18030/ASCII", "Latin-Lipsum.utf8.txt"},
 	} {
-		src := mbtest.Corpus(b, bc.file)
+		src := enctest.Corpus(b, bc.file)
 		c := GB18030
 		if bc.name[:3] == "GBK" {
 			c = GBK
 		}
-		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.DecodeTransformer(), src) })
+		b.Run("ucs/"+bc.name, func(b *testing.B) { enctest.Bench(b, c.DecodeTransformer(), src) })
 		x := xsc.GB18030
 		if c == GBK {
 			x = xsc.GBK
 		}
-		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewDecoder(), src) })
+		b.Run("xtext/"+bc.name, func(b *testing.B) { enctest.Bench(b, x.NewDecoder(), src) })
 	}
 }
 
@@ -45,11 +45,11 @@ func BenchmarkEncode(b *testing.B) {
 		if bc.name[:3] == "GBK" {
 			c, x = GBK, xsc.GBK
 		}
-		src, err := c.AppendDecode(nil, mbtest.Corpus(b, bc.file))
+		src, err := c.AppendDecode(nil, enctest.Corpus(b, bc.file))
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.EncodeTransformer(), src) })
-		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewEncoder(), src) })
+		b.Run("ucs/"+bc.name, func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
+		b.Run("xtext/"+bc.name, func(b *testing.B) { enctest.Bench(b, x.NewEncoder(), src) })
 	}
 }
