@@ -1,9 +1,9 @@
 package ldap
 
-// unicode32_table.go comes from CPython's Unicode 3.2.0 database, the
-// version RFC 3454 and RFC 4518 are bound to (Go carries no Unicode 3.2
-// data):
-//go:generate sh -c "python3 internal/gen/unicode32.py > unicode32_table.go"
+// unicode32_table.go comes from the Unicode 3.2.0 character database
+// (pinned in internal/gen/unicode32/data), the version RFC 3454 and
+// RFC 4518 are bound to (Go carries no Unicode 3.2 data):
+//go:generate go run ./internal/gen/unicode32 -o unicode32_table.go
 
 import (
 	"errors"

@@ -1,7 +1,23 @@
-// Package enctest is the codec harness that every ucs encoding runs: it
-// feeds transformers their input split at every position and with every
-// destination size, checks each error policy on malformed input, and pins
-// zero allocations on the streaming hot path.
+// Package enctest is the codec harness that every ucs encoding runs, the
+// one a new codec's tests call. Its parts:
+//
+//   - streaming (this file): Drive and Whole run a transformer over an
+//     input in chunks through small destinations; CheckStreaming samples
+//     split points and destination sizes, Streaming (policy.go) tries
+//     every one; TestPairs and TestMalformed check valid and malformed
+//     inputs under every error policy; TestZeroAllocs pins zero
+//     allocations on the streaming hot path.
+//   - policies (policy.go): Policies rebuilds the Replace, Skip and Escape
+//     outputs from the strict codec restarted after each error and
+//     compares; Concat decodes and encodes long runs of codes;
+//     MalformedBytes and MalformedUTF8 are inputs for error paths.
+//   - fuzzing (fuzz.go): CheckFuzz holds the properties every codec keeps
+//     on any input, Seeds and WriteSeeds build committed seed corpora.
+//   - test data (data.go) and benchmarks (bench.go): Index reads a pinned
+//     WHATWG index, Corpus a file of the benchmark corpus (skipping when
+//     it is absent), Bench runs a transformer over it.
+//
+// It is imported by tests only.
 package enctest
 
 import (

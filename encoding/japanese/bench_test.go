@@ -5,25 +5,25 @@ import (
 
 	xja "golang.org/x/text/encoding/japanese"
 
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // BenchmarkDecode decodes the Japanese files of the shared corpus; x/text's
 // figures are for comparison.
 func BenchmarkDecode(b *testing.B) {
-	sjis := mbtest.Corpus(b, "legacy/Japanese-Lipsum.sjis.txt")
-	euc := mbtest.Corpus(b, "legacy/Japanese-Lipsum.eucjp.txt")
-	b.Run("ucs/Shift_JIS", func(b *testing.B) { mbtest.Bench(b, ShiftJIS.DecodeTransformer(), sjis) })
-	b.Run("xtext/Shift_JIS", func(b *testing.B) { mbtest.Bench(b, xja.ShiftJIS.NewDecoder(), sjis) })
-	b.Run("ucs/EUC-JP", func(b *testing.B) { mbtest.Bench(b, EUCJP.DecodeTransformer(), euc) })
-	b.Run("xtext/EUC-JP", func(b *testing.B) { mbtest.Bench(b, xja.EUCJP.NewDecoder(), euc) })
+	sjis := enctest.Corpus(b, "legacy/Japanese-Lipsum.sjis.txt")
+	euc := enctest.Corpus(b, "legacy/Japanese-Lipsum.eucjp.txt")
+	b.Run("ucs/Shift_JIS", func(b *testing.B) { enctest.Bench(b, ShiftJIS.DecodeTransformer(), sjis) })
+	b.Run("xtext/Shift_JIS", func(b *testing.B) { enctest.Bench(b, xja.ShiftJIS.NewDecoder(), sjis) })
+	b.Run("ucs/EUC-JP", func(b *testing.B) { enctest.Bench(b, EUCJP.DecodeTransformer(), euc) })
+	b.Run("xtext/EUC-JP", func(b *testing.B) { enctest.Bench(b, xja.EUCJP.NewDecoder(), euc) })
 }
 
 // BenchmarkEncode encodes the UTF-8 original of the corpus files.
 func BenchmarkEncode(b *testing.B) {
-	src := mbtest.Corpus(b, "Japanese-Lipsum.utf8.txt")
-	b.Run("ucs/Shift_JIS", func(b *testing.B) { mbtest.Bench(b, ShiftJIS.EncodeTransformer(), src) })
-	b.Run("xtext/Shift_JIS", func(b *testing.B) { mbtest.Bench(b, xja.ShiftJIS.NewEncoder(), src) })
-	b.Run("ucs/EUC-JP", func(b *testing.B) { mbtest.Bench(b, EUCJP.EncodeTransformer(), src) })
-	b.Run("xtext/EUC-JP", func(b *testing.B) { mbtest.Bench(b, xja.EUCJP.NewEncoder(), src) })
+	src := enctest.Corpus(b, "Japanese-Lipsum.utf8.txt")
+	b.Run("ucs/Shift_JIS", func(b *testing.B) { enctest.Bench(b, ShiftJIS.EncodeTransformer(), src) })
+	b.Run("xtext/Shift_JIS", func(b *testing.B) { enctest.Bench(b, xja.ShiftJIS.NewEncoder(), src) })
+	b.Run("ucs/EUC-JP", func(b *testing.B) { enctest.Bench(b, EUCJP.EncodeTransformer(), src) })
+	b.Run("xtext/EUC-JP", func(b *testing.B) { enctest.Bench(b, xja.EUCJP.NewEncoder(), src) })
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestSharedHarness runs the project's codec harness (encoding/enctest).
@@ -43,10 +42,10 @@ func TestSharedHarness(t *testing.T) {
 		{Name: "double escape", Input: []byte("\x1b(B\x1b(BP"), Replace: "\uFFFDP", Offset: 3, Kind: encoding.InvalidEscape},
 		{Name: "8-bit", Input: []byte("a\x80"), Replace: "a\uFFFD", Offset: 1, Kind: encoding.InvalidByte},
 	})
-	sjis := mbtest.Corpus(t, "legacy/Japanese-Lipsum.sjis.txt")
+	sjis := enctest.Corpus(t, "legacy/Japanese-Lipsum.sjis.txt")
 	enctest.TestZeroAllocs(t, "shift_jis decode", ShiftJIS.DecodeTransformer(), sjis)
-	enctest.TestZeroAllocs(t, "euc-jp decode", EUCJP.DecodeTransformer(), mbtest.Corpus(t, "legacy/Japanese-Lipsum.eucjp.txt"))
-	text := mbtest.Corpus(t, "Japanese-Lipsum.utf8.txt")
+	enctest.TestZeroAllocs(t, "euc-jp decode", EUCJP.DecodeTransformer(), enctest.Corpus(t, "legacy/Japanese-Lipsum.eucjp.txt"))
+	text := enctest.Corpus(t, "Japanese-Lipsum.utf8.txt")
 	for _, c := range []*encoding.Codec{ShiftJIS, EUCJP, ISO2022JP} {
 		enctest.TestZeroAllocs(t, c.Name()+" encode", c.EncodeTransformer(), text)
 	}

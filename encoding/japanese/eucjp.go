@@ -1,8 +1,6 @@
 package japanese
 
 import (
-	"golang.org/x/text/transform"
-
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 )
@@ -22,77 +20,51 @@ type eucjpDecoder struct{ t *tables }
 func (d *eucjpDecoder) Reset() {}
 
 func (d *eucjpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	j208 := d.t.jis0208[:11104]
-	j212 := d.t.jis0212[:94*94]
-	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fastEUC)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		if c != 0x8E && c != 0x8F && (c < 0xA1 || c == 0xFF) {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		var v uint32
-		n := 2
-		switch {
-		case c == 0x8E:
-			if c2 < 0xA1 || c2 > 0xDF {
-				return nDst, nSrc, mb.BadSequence(c2, 2), nil
-			}
-			v = mb.Pack(0xFF61 - 0xA1 + rune(c2))
-		case c == 0x8F:
-			if c2 < 0xA1 || c2 > 0xFE {
-				return nDst, nSrc, mb.BadSequence(c2, 2), nil
-			}
-			if nSrc+2 >= len(src) {
-				if atEOF {
-					return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.Truncated, Rune: -1}, nil
-				}
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			c3 := src[nSrc+2]
-			if c3 >= 0xA1 && c3 <= 0xFE {
-				v = j212[int(c2-0xA1)*94+int(c3)-0xA1]
-			}
-			if v == 0 {
-				return nDst, nSrc, mb.BadSequence(c3, 3), nil
-			}
-			n = 3
-		default:
-			if c2 >= 0xA1 && c2 <= 0xFE {
-				v = j208[int(c-0xA1)*94+int(c2)-0xA1]
-			}
-			if v == 0 {
-				return nDst, nSrc, mb.BadSequence(c2, 2), nil
-			}
-		}
-		w := mb.Put(dst[nDst:], v)
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
-		nSrc += n
+	return mb.Decode(dst, src, atEOF, d.t.fastEUC, d)
+}
+
+// DecodeChar implements mb.CharDecoder: 8E leads half-width katakana, 8F
+// a three-byte JIS X 0212 code, A1–FE a two-byte JIS X 0208 code; other
+// bytes are invalid.
+func (d *eucjpDecoder) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c != 0x8E && c != 0x8F && (c < 0xA1 || c == 0xFF) {
+		return mb.Invalid1()
 	}
-	return nDst, nSrc, bad, nil
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	var v uint32
+	switch {
+	case c == 0x8E:
+		if c2 < 0xA1 || c2 > 0xDF {
+			return mb.Mismatch(c2, 2)
+		}
+		return mb.Char(mb.Pack(0xFF61-0xA1+rune(c2)), 2)
+	case c == 0x8F:
+		if c2 < 0xA1 || c2 > 0xFE {
+			return mb.Mismatch(c2, 2)
+		}
+		if len(src) < 3 {
+			return mb.More()
+		}
+		c3 := src[2]
+		if c3 >= 0xA1 && c3 <= 0xFE {
+			v = d.t.jis0212[:94*94][int(c2-0xA1)*94+int(c3)-0xA1]
+		}
+		if v == 0 {
+			return mb.Mismatch(c3, 3)
+		}
+		return mb.Char(v, 3)
+	}
+	if c2 >= 0xA1 && c2 <= 0xFE {
+		v = d.t.jis0208[:11104][int(c-0xA1)*94+int(c2)-0xA1]
+	}
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
 }
 
 type eucjpEncoder struct{ t *tables }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // canonJIS applies the one-way mappings of the Shift_JIS and EUC-JP
@@ -41,10 +41,10 @@ var fuzzSamples = [][]byte{
 }
 
 func fuzzCodec(f *testing.F, c *encoding.Codec, corpus string, canon func(rune) rune) {
-	for _, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, corpus)) {
+	for _, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(f, corpus)) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, c, data, canon) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, c, data, canon) })
 }
 
 func FuzzShiftJIS(f *testing.F) { fuzzCodec(f, ShiftJIS, "legacy/Japanese-Lipsum.sjis.txt", canonJIS) }
@@ -55,7 +55,7 @@ func FuzzISO2022JP(f *testing.F) {
 
 // TestWriteFuzzSeeds writes the committed seed corpora (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzShiftJIS", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Japanese-Lipsum.sjis.txt")))
-	mbtest.WriteSeeds(t, "FuzzEUCJP", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Japanese-Lipsum.eucjp.txt")))
-	mbtest.WriteSeeds(t, "FuzzISO2022JP", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "Japanese-Lipsum.utf8.txt")))
+	enctest.WriteSeeds(t, "FuzzShiftJIS", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Japanese-Lipsum.sjis.txt")))
+	enctest.WriteSeeds(t, "FuzzEUCJP", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Japanese-Lipsum.eucjp.txt")))
+	enctest.WriteSeeds(t, "FuzzISO2022JP", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "Japanese-Lipsum.utf8.txt")))
 }

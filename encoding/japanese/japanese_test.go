@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
@@ -19,7 +19,7 @@ func replace(t *testing.T, c *encoding.Codec, in []byte) string {
 	if err != nil {
 		t.Fatalf("%s % X: %v", c.Name(), in, err)
 	}
-	return mbtest.Runes(got)
+	return enctest.Runes(got)
 }
 
 // TestWPTISO2022JP runs the web-platform-tests ISO-2022-JP decoder vectors,
@@ -36,7 +36,7 @@ func TestWPTISO2022JP(t *testing.T) {
 		if got := replace(t, ISO2022JP, in); got != m.Decoded {
 			t.Errorf("%s (% X): %s, want %s", m.Name, in, got, m.Decoded)
 		}
-		mbtest.Streaming(t, ISO2022JP.WithPolicy(encoding.Replace), false, in, 6)
+		enctest.Streaming(t, ISO2022JP.WithPolicy(encoding.Replace), false, in, 6)
 		n++
 	}
 	if n != 34 {
@@ -47,9 +47,9 @@ func TestWPTISO2022JP(t *testing.T) {
 // TestJIS0208EveryPointer checks index jis0208 through EUC-JP and
 // Shift_JIS, both ways, as WHATWG's encoders choose pointers.
 func TestJIS0208EveryPointer(t *testing.T) {
-	idx := mbtest.Index(t, "jis0208")
-	first := mbtest.FirstPointers(idx, nil)
-	firstSJIS := mbtest.FirstPointers(idx, func(p int) bool { return p < 8272 || p > 8835 })
+	idx := enctest.Index(t, "jis0208")
+	first := enctest.FirstPointers(idx, nil)
+	firstSJIS := enctest.FirstPointers(idx, func(p int) bool { return p < 8272 || p > 8835 })
 	sjis := func(p int) []byte {
 		lead, trail := p/188, p%188
 		lo, to := 0x81, 0x40
@@ -133,15 +133,15 @@ func TestJIS0208EveryPointer(t *testing.T) {
 		}
 	}
 	for _, step := range []int{0, 1, 2, 5} {
-		mbtest.Concat(t, ShiftJIS, scodes, stexts, step, true)
-		mbtest.Concat(t, EUCJP, ecodes, etexts, step, true)
+		enctest.Concat(t, ShiftJIS, scodes, stexts, step, true)
+		enctest.Concat(t, EUCJP, ecodes, etexts, step, true)
 	}
 }
 
 // TestJIS0212EveryPointer checks index jis0212 through EUC-JP (decode
 // only, as in WHATWG).
 func TestJIS0212EveryPointer(t *testing.T) {
-	idx := mbtest.Index(t, "jis0212")
+	idx := enctest.Index(t, "jis0212")
 	for p := 0; p < 94*94; p++ {
 		b := []byte{0x8F, byte(p/94 + 0xA1), byte(p%94 + 0xA1)}
 		got, err := EUCJP.AppendDecode(nil, b)
@@ -208,20 +208,20 @@ func TestHarness(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mbtest.Streaming(t, c, false, in, 10)
-		mbtest.Streaming(t, c.WithPolicy(encoding.Replace), true, text, 10)
-		mbtest.Streaming(t, c.WithPolicy(encoding.Escape), true, text, 10)
-		for _, b := range mbtest.Malformed() {
-			mbtest.Policies(t, c, false, b)
-			mbtest.Streaming(t, c.WithPolicy(encoding.Replace), false, b, 3)
+		enctest.Streaming(t, c, false, in, 10)
+		enctest.Streaming(t, c.WithPolicy(encoding.Replace), true, text, 10)
+		enctest.Streaming(t, c.WithPolicy(encoding.Escape), true, text, 10)
+		for _, b := range enctest.MalformedBytes() {
+			enctest.Policies(t, c, false, b)
+			enctest.Streaming(t, c.WithPolicy(encoding.Replace), false, b, 3)
 		}
 		if c == ISO2022JP {
 			continue // stateful: the policies' outputs depend on the escapes around them
 		}
-		for _, b := range mbtest.MalformedUTF8() {
-			mbtest.Policies(t, c, true, b)
+		for _, b := range enctest.MalformedUTF8() {
+			enctest.Policies(t, c, true, b)
 		}
-		if mbtest.Policies(t, c, true, text) == 0 {
+		if enctest.Policies(t, c, true, text) == 0 {
 			t.Fatal("expected unmappable characters")
 		}
 	}
@@ -231,8 +231,8 @@ func TestHarness(t *testing.T) {
 // each half-width katakana as the JIS X 0208 code of the full-width one
 // the index gives, and EUC-JP and Shift_JIS keep them half-width.
 func TestKatakanaIndex(t *testing.T) {
-	idx := mbtest.Index(t, "iso-2022-jp-katakana")
-	first := mbtest.FirstPointers(mbtest.Index(t, "jis0208"), nil)
+	idx := enctest.Index(t, "iso-2022-jp-katakana")
+	first := enctest.FirstPointers(enctest.Index(t, "jis0208"), nil)
 	if len(idx) != 63 {
 		t.Fatalf("%d entries", len(idx))
 	}

@@ -1,8 +1,6 @@
 package japanese
 
 import (
-	"golang.org/x/text/transform"
-
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 )
@@ -29,80 +27,47 @@ type sjisDecoder struct{ t *tables }
 func (d *sjisDecoder) Reset() {}
 
 func (d *sjisDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	j208 := d.t.jis0208[:11104]
-	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fastSJIS)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		c := src[nSrc]
-		if c <= 0x80 {
-			if c == 0x80 {
-				if len(dst)-nDst < 2 {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				dst[nDst], dst[nDst+1] = 0xC2, 0x80
-				nDst += 2
-				nSrc++
-				continue
-			}
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		if c >= 0xA1 && c <= 0xDF {
-			if len(dst)-nDst < 3 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			r := 0xFF61 - 0xA1 + rune(c)
-			dst[nDst], dst[nDst+1], dst[nDst+2] = 0xEF, byte(0x80|(r>>6)&0x3F), byte(0x80|r&0x3F)
-			nDst += 3
-			nSrc++
-			continue
-		}
-		if c == 0xA0 || c > 0xFC {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		var v uint32
-		if (c2 >= 0x40 && c2 <= 0x7E) || (c2 >= 0x80 && c2 <= 0xFC) {
-			off, leadOff := 0x40, 0x81
-			if c2 >= 0x7F {
-				off = 0x41
-			}
-			if c >= 0xA0 {
-				leadOff = 0xC1
-			}
-			p := (int(c)-leadOff)*188 + int(c2) - off
-			if p >= 8836 && p <= 10715 {
-				v = mb.Pack(rune(0xE000 - 8836 + p))
-			} else if p < len(j208) {
-				v = j208[p]
-			}
-		}
-		if v == 0 {
-			return nDst, nSrc, mb.BadSequence(c2, 2), nil
-		}
-		w := mb.Put(dst[nDst:], v)
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
-		nSrc += 2
+	return mb.Decode(dst, src, atEOF, d.t.fastSJIS, d)
+}
+
+// DecodeChar implements mb.CharDecoder: 80 is U+0080, A1–DF half-width
+// katakana, A0 and FD–FF invalid, every other byte leads a two-byte code.
+func (d *sjisDecoder) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c == 0x80 {
+		return 0x80C2, 2, 1, encoding.KindNone // C2 80
 	}
-	return nDst, nSrc, bad, nil
+	if c >= 0xA1 && c <= 0xDF {
+		r := 0xFF61 - 0xA1 + uint32(c)
+		return 0xEF | (0x80|(r>>6)&0x3F)<<8 | (0x80|r&0x3F)<<16, 3, 1, encoding.KindNone
+	}
+	if c == 0xA0 || c > 0xFC {
+		return mb.Invalid1()
+	}
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	var v uint32
+	if (c2 >= 0x40 && c2 <= 0x7E) || (c2 >= 0x80 && c2 <= 0xFC) {
+		off, leadOff := 0x40, 0x81
+		if c2 >= 0x7F {
+			off = 0x41
+		}
+		if c >= 0xA0 {
+			leadOff = 0xC1
+		}
+		p := (int(c)-leadOff)*188 + int(c2) - off
+		if p >= 8836 && p <= 10715 {
+			v = mb.Pack(rune(0xE000 - 8836 + p))
+		} else if j208 := d.t.jis0208[:11104]; p < len(j208) {
+			v = j208[p]
+		}
+	}
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
 }
 
 type sjisEncoder struct{ t *tables }

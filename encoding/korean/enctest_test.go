@@ -5,7 +5,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestSharedHarness runs the project's codec harness (encoding/enctest).
@@ -19,7 +18,7 @@ func TestSharedHarness(t *testing.T) {
 		{Name: "FF", Input: []byte("a\xFFb"), Replace: "a\uFFFDb", Offset: 1, Kind: encoding.InvalidByte},
 		{Name: "truncated", Input: []byte("\xB0\xA1\xB0"), Replace: "가\uFFFD", Offset: 2, Kind: encoding.Truncated},
 	})
-	src := mbtest.Corpus(t, "legacy/Korean-Lipsum.euckr.txt")
+	src := enctest.Corpus(t, "legacy/Korean-Lipsum.euckr.txt")
 	enctest.TestZeroAllocs(t, "euc-kr decode", EUCKR.DecodeTransformer(), src)
-	enctest.TestZeroAllocs(t, "euc-kr encode", EUCKR.EncodeTransformer(), mbtest.Corpus(t, "Korean-Lipsum.utf8.txt"))
+	enctest.TestZeroAllocs(t, "euc-kr encode", EUCKR.EncodeTransformer(), enctest.Corpus(t, "Korean-Lipsum.utf8.txt"))
 }

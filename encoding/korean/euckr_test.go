@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 func ptrBytes(p int) []byte { return []byte{byte(p/190 + 0x81), byte(p%190 + 0x41)} }
 
 func TestIndexEveryPointer(t *testing.T) {
-	idx := mbtest.Index(t, "euc-kr")
-	first := mbtest.FirstPointers(idx, nil)
+	idx := enctest.Index(t, "euc-kr")
+	first := enctest.FirstPointers(idx, nil)
 	n := 0
 	for p := 0; p < len(euckrIndex); p++ {
 		r, ok := idx[p]
@@ -44,7 +44,7 @@ func TestIndexEveryPointer(t *testing.T) {
 		}
 	}
 	for _, step := range []int{0, 1, 2, 5} {
-		mbtest.Concat(t, EUCKR, codes, texts, step, true)
+		enctest.Concat(t, EUCKR, codes, texts, step, true)
 	}
 }
 
@@ -59,8 +59,8 @@ func TestWHATWGErrors(t *testing.T) {
 		{"\xB0", "U+FFFD"},
 	} {
 		got, err := EUCKR.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
-		if err != nil || mbtest.Runes(got) != tc.want {
-			t.Errorf("% X: %s, %v; want %s", tc.in, mbtest.Runes(got), err, tc.want)
+		if err != nil || enctest.Runes(got) != tc.want {
+			t.Errorf("% X: %s, %v; want %s", tc.in, enctest.Runes(got), err, tc.want)
 		}
 	}
 }
@@ -68,15 +68,15 @@ func TestWHATWGErrors(t *testing.T) {
 func TestHarness(t *testing.T) {
 	text := []byte("한국어 EUC-KR: 똠방각하 \u00A1 漢字 \U0001F600")
 	in, _ := EUCKR.WithPolicy(encoding.Skip).AppendEncode(nil, text)
-	mbtest.Streaming(t, EUCKR, false, in, 10)
-	mbtest.Streaming(t, EUCKR.WithPolicy(encoding.Replace), true, text, 10)
-	for _, b := range mbtest.Malformed() {
-		mbtest.Policies(t, EUCKR, false, b)
+	enctest.Streaming(t, EUCKR, false, in, 10)
+	enctest.Streaming(t, EUCKR.WithPolicy(encoding.Replace), true, text, 10)
+	for _, b := range enctest.MalformedBytes() {
+		enctest.Policies(t, EUCKR, false, b)
 	}
-	for _, b := range mbtest.MalformedUTF8() {
-		mbtest.Policies(t, EUCKR, true, b)
+	for _, b := range enctest.MalformedUTF8() {
+		enctest.Policies(t, EUCKR, true, b)
 	}
-	if mbtest.Policies(t, EUCKR, true, text) == 0 {
+	if enctest.Policies(t, EUCKR, true, text) == 0 {
 		t.Fatal("expected unmappable characters")
 	}
 }

@@ -3,7 +3,7 @@ package korean
 import (
 	"testing"
 
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 var fuzzSamples = [][]byte{
@@ -12,13 +12,13 @@ var fuzzSamples = [][]byte{
 }
 
 func FuzzEUCKR(f *testing.F) {
-	for _, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Korean-Lipsum.euckr.txt")) {
+	for _, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(f, "legacy/Korean-Lipsum.euckr.txt")) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, EUCKR, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, EUCKR, data, nil) })
 }
 
 // TestWriteFuzzSeeds writes the committed seed corpus (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzEUCKR", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Korean-Lipsum.euckr.txt")))
+	enctest.WriteSeeds(t, "FuzzEUCKR", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Korean-Lipsum.euckr.txt")))
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 func TestISO2022KRHarness(t *testing.T) {
@@ -29,12 +28,12 @@ func TestISO2022KRHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mbtest.Streaming(t, ISO2022KR, false, in, 10)
-	mbtest.Streaming(t, ISO2022KR.WithPolicy(encoding.Replace), true, text, 10)
-	mbtest.Streaming(t, ISO2022KR.WithPolicy(encoding.Escape), true, text, 10)
-	for _, b := range mbtest.Malformed() {
-		mbtest.Policies(t, ISO2022KR, false, b)
-		mbtest.Streaming(t, ISO2022KR.WithPolicy(encoding.Replace), false, b, 3)
+	enctest.Streaming(t, ISO2022KR, false, in, 10)
+	enctest.Streaming(t, ISO2022KR.WithPolicy(encoding.Replace), true, text, 10)
+	enctest.Streaming(t, ISO2022KR.WithPolicy(encoding.Escape), true, text, 10)
+	for _, b := range enctest.MalformedBytes() {
+		enctest.Policies(t, ISO2022KR, false, b)
+		enctest.Streaming(t, ISO2022KR.WithPolicy(encoding.Replace), false, b, 3)
 	}
 	// The replacement leaves KS X 1001 first, so the "?" is ASCII.
 	got, err := ISO2022KR.WithPolicy(encoding.Replace).AppendEncode(nil, []byte("가똠é가"))
@@ -81,12 +80,12 @@ var iso2022krSamples = [][]byte{
 }
 
 func FuzzISO2022KR(f *testing.F) {
-	for _, s := range mbtest.Seeds(iso2022krSamples, nil) {
+	for _, s := range enctest.Seeds(iso2022krSamples, nil) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, ISO2022KR, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, ISO2022KR, data, nil) })
 }
 
 func TestWriteISO2022KRSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzISO2022KR", mbtest.Seeds(iso2022krSamples, nil))
+	enctest.WriteSeeds(t, "FuzzISO2022KR", enctest.Seeds(iso2022krSamples, nil))
 }

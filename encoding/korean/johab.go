@@ -3,8 +3,6 @@ package korean
 import (
 	"sync"
 
-	"golang.org/x/text/transform"
-
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 )
@@ -57,49 +55,28 @@ type johabDecoder struct{ t *johabTables }
 func (d *johabDecoder) Reset() {}
 
 func (d *johabDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	dec := d.t.dec[:len(johabIndex)]
-	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fast)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		if c < 0x84 || c > 0xF9 {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		var v uint32
-		if c2 >= 0x31 && c2 != 0xFF {
-			v = dec[int(c-0x84)*206+int(c2)-0x31]
-		}
-		if v == 0 {
-			return nDst, nSrc, mb.BadSequence(c2, 2), nil
-		}
-		w := mb.Put(dst[nDst:], v)
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
-		nSrc += 2
+	return mb.Decode(dst, src, atEOF, d.t.fast, d)
+}
+
+// DecodeChar implements mb.CharDecoder: 84–F9 lead a two-byte code, every
+// other byte from 80 is invalid.
+func (d *johabDecoder) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c < 0x84 || c > 0xF9 {
+		return mb.Invalid1()
 	}
-	return nDst, nSrc, bad, nil
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	var v uint32
+	if c2 >= 0x31 && c2 != 0xFF {
+		v = d.t.dec[:len(johabIndex)][int(c-0x84)*206+int(c2)-0x31]
+	}
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
 }
 
 type johabEncoder struct{ t *johabTables }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestJohabTable decodes every two-byte code (lead 84–F9, trail 31–FE) and
@@ -69,16 +68,16 @@ func TestJohabHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mbtest.Streaming(t, Johab, false, in, 10)
-	mbtest.Streaming(t, Johab.WithPolicy(encoding.Replace), true, text, 10)
-	for _, b := range mbtest.Malformed() {
-		mbtest.Policies(t, Johab, false, b)
-		mbtest.Streaming(t, Johab.WithPolicy(encoding.Replace), false, b, 3)
+	enctest.Streaming(t, Johab, false, in, 10)
+	enctest.Streaming(t, Johab.WithPolicy(encoding.Replace), true, text, 10)
+	for _, b := range enctest.MalformedBytes() {
+		enctest.Policies(t, Johab, false, b)
+		enctest.Streaming(t, Johab.WithPolicy(encoding.Replace), false, b, 3)
 	}
-	for _, b := range mbtest.MalformedUTF8() {
-		mbtest.Policies(t, Johab, true, b)
+	for _, b := range enctest.MalformedUTF8() {
+		enctest.Policies(t, Johab, true, b)
 	}
-	if mbtest.Policies(t, Johab, true, text) == 0 {
+	if enctest.Policies(t, Johab, true, text) == 0 {
 		t.Fatal("expected unmappable characters")
 	}
 }
@@ -89,12 +88,12 @@ var johabSamples = [][]byte{
 }
 
 func FuzzJohab(f *testing.F) {
-	for _, s := range mbtest.Seeds(johabSamples, nil) {
+	for _, s := range enctest.Seeds(johabSamples, nil) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, Johab, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, Johab, data, nil) })
 }
 
 func TestWriteJohabSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzJohab", mbtest.Seeds(johabSamples, nil))
+	enctest.WriteSeeds(t, "FuzzJohab", enctest.Seeds(johabSamples, nil))
 }

@@ -6,21 +6,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 var fuzzSamples = [][]byte{
 	[]byte("plain"), []byte("\u3400\u4DFF\u4E00"), []byte("\xE3\x90"), {0xC0, 0xAF}, []byte("~{<:~}"), {0x1B, '$', ')', 'C'},
 }
 
-// FuzzUnicode11UTF8 checks the decoder's properties (mbtest.CheckFuzz) and
+// FuzzUnicode11UTF8 checks the decoder's properties (enctest.CheckFuzz) and
 // that it agrees with strict UTF-8 outside U+3400–U+4DFF.
 func FuzzUnicode11UTF8(f *testing.F) {
 	for _, s := range fuzzSamples {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		mbtest.CheckFuzz(t, Unicode11UTF8, data, nil)
+		enctest.CheckFuzz(t, Unicode11UTF8, data, nil)
 		out, err := Unicode11UTF8.AppendDecode(nil, data)
 		hangul := false
 		for _, r := range string(data) {
@@ -41,7 +41,7 @@ func FuzzReplacement(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		mbtest.CheckFuzz(t, Replacement, data, nil)
+		enctest.CheckFuzz(t, Replacement, data, nil)
 		out, err := Replacement.WithPolicy(encoding.Replace).AppendDecode(nil, data)
 		want := "\uFFFD"
 		if len(data) == 0 {
@@ -55,6 +55,6 @@ func FuzzReplacement(f *testing.F) {
 
 // TestWriteFuzzSeeds writes the committed seed corpora (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzUnicode11UTF8", fuzzSamples)
-	mbtest.WriteSeeds(t, "FuzzReplacement", fuzzSamples)
+	enctest.WriteSeeds(t, "FuzzUnicode11UTF8", fuzzSamples)
+	enctest.WriteSeeds(t, "FuzzReplacement", fuzzSamples)
 }

@@ -6,7 +6,7 @@ import (
 	xsc "golang.org/x/text/encoding/simplifiedchinese"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // The benchmarks decode the legacy files of the shared corpus and encode
@@ -20,17 +20,17 @@ func BenchmarkDecode(b *testing.B) {
 		{"GB18030/Emoji", "legacy/Emoji-Lipsum.gb18030.txt"},
 		{"GB18030/ASCII", "Latin-Lipsum.utf8.txt"},
 	} {
-		src := mbtest.Corpus(b, bc.file)
+		src := enctest.Corpus(b, bc.file)
 		c := GB18030
 		if bc.name[:3] == "GBK" {
 			c = GBK
 		}
-		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.DecodeTransformer(), src) })
+		b.Run("ucs/"+bc.name, func(b *testing.B) { enctest.Bench(b, c.DecodeTransformer(), src) })
 		x := xsc.GB18030
 		if c == GBK {
 			x = xsc.GBK
 		}
-		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewDecoder(), src) })
+		b.Run("xtext/"+bc.name, func(b *testing.B) { enctest.Bench(b, x.NewDecoder(), src) })
 	}
 }
 
@@ -46,27 +46,27 @@ func BenchmarkEncode(b *testing.B) {
 		if bc.name[:3] == "GBK" {
 			c, x = GBK, xsc.GBK
 		}
-		src, err := c.AppendDecode(nil, mbtest.Corpus(b, bc.file))
+		src, err := c.AppendDecode(nil, enctest.Corpus(b, bc.file))
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run("ucs/"+bc.name, func(b *testing.B) { mbtest.Bench(b, c.EncodeTransformer(), src) })
-		b.Run("xtext/"+bc.name, func(b *testing.B) { mbtest.Bench(b, x.NewEncoder(), src) })
+		b.Run("ucs/"+bc.name, func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
+		b.Run("xtext/"+bc.name, func(b *testing.B) { enctest.Bench(b, x.NewEncoder(), src) })
 	}
 }
 
 // BenchmarkHZ decodes and encodes the Chinese corpus as HZ and, for
 // comparison, as EUC-CN (both without the characters GB 2312 lacks).
 func BenchmarkHZ(b *testing.B) {
-	text, err := GBK.AppendDecode(nil, mbtest.Corpus(b, "legacy/Chinese-Lipsum.gbk.txt"))
+	text, err := GBK.AppendDecode(nil, enctest.Corpus(b, "legacy/Chinese-Lipsum.gbk.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	hz, _ := HZGB2312.WithPolicy(encoding.Skip).AppendEncode(nil, text)
 	text, _ = HZGB2312.AppendDecode(nil, hz)
 	euc, _ := GB2312.AppendEncode(nil, text)
-	b.Run("decode/hz", func(b *testing.B) { mbtest.Bench(b, HZGB2312.DecodeTransformer(), hz) })
-	b.Run("decode/euc-cn", func(b *testing.B) { mbtest.Bench(b, GB2312.DecodeTransformer(), euc) })
-	b.Run("encode/hz", func(b *testing.B) { mbtest.Bench(b, HZGB2312.EncodeTransformer(), text) })
-	b.Run("encode/euc-cn", func(b *testing.B) { mbtest.Bench(b, GB2312.EncodeTransformer(), text) })
+	b.Run("decode/hz", func(b *testing.B) { enctest.Bench(b, HZGB2312.DecodeTransformer(), hz) })
+	b.Run("decode/euc-cn", func(b *testing.B) { enctest.Bench(b, GB2312.DecodeTransformer(), euc) })
+	b.Run("encode/hz", func(b *testing.B) { enctest.Bench(b, HZGB2312.EncodeTransformer(), text) })
+	b.Run("encode/euc-cn", func(b *testing.B) { enctest.Bench(b, GB2312.EncodeTransformer(), text) })
 }

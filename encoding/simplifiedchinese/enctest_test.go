@@ -5,7 +5,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestSharedHarness runs the project's codec harness (encoding/enctest)
@@ -32,7 +31,7 @@ func TestSharedHarness(t *testing.T) {
 			enctest.TestPairs(t, c, four, c != GBK)
 		}
 		enctest.TestMalformed(t, c, malformed)
-		src := mbtest.Corpus(t, "legacy/Chinese-Lipsum.gbk.txt")
+		src := enctest.Corpus(t, "legacy/Chinese-Lipsum.gbk.txt")
 		if c != GB2312 {
 			enctest.TestZeroAllocs(t, c.Name()+" decode", c.DecodeTransformer(), src)
 			text, _ := c.AppendDecode(nil, src)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // canon2022 applies GB18030's one-way mappings: the 18 private-use code
@@ -26,11 +26,11 @@ var fuzzSamples = [][]byte{
 }
 
 func fuzzCodec(f *testing.F, name string, c *encoding.Codec, canon func(rune) rune) {
-	seeds := mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Chinese-Lipsum.gb18030.txt"))
+	seeds := enctest.Seeds(fuzzSamples, enctest.Corpus(f, "legacy/Chinese-Lipsum.gb18030.txt"))
 	for _, s := range seeds {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, c, data, canon) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, c, data, canon) })
 }
 
 func FuzzGB18030(f *testing.F)      { fuzzCodec(f, "FuzzGB18030", GB18030, canon2022) }
@@ -40,8 +40,8 @@ func FuzzGB2312(f *testing.F)       { fuzzCodec(f, "FuzzGB2312", GB2312, nil) }
 
 // TestWriteFuzzSeeds writes the committed seed corpora (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
-	seeds := mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Chinese-Lipsum.gb18030.txt"))
+	seeds := enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Chinese-Lipsum.gb18030.txt"))
 	for _, n := range []string{"FuzzGB18030", "FuzzGB18030_2005", "FuzzGBK", "FuzzGB2312"} {
-		mbtest.WriteSeeds(t, n, seeds)
+		enctest.WriteSeeds(t, n, seeds)
 	}
 }

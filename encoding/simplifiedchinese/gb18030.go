@@ -1,6 +1,7 @@
 package simplifiedchinese
 
 import (
+	"encoding/binary"
 	"sort"
 	"sync"
 	"unicode/utf8"
@@ -166,88 +167,81 @@ type decoder struct{ ed edition }
 func (d *decoder) Reset() {}
 
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	t := d.ed.tables()
-	dec := t.dec[:23940]
-	gb2312 := d.ed == edGB2312
-	for nSrc < len(src) {
-		if !gb2312 {
-			nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], t.fast)
-			nDst += nd
-			nSrc += ns
-			nd, ns = decodeSupplementary(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			if nSrc >= len(src) {
-				break
-			}
-		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		if c == 0x80 || c == 0xFF || (gb2312 && c < 0xA1) {
-			if c == 0x80 && !gb2312 {
-				if len(dst)-nDst < 3 {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				dst[nDst], dst[nDst+1], dst[nDst+2] = 0xE2, 0x82, 0xAC
-				nDst += 3
-				nSrc++
-				continue
-			}
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		if c2 >= 0x30 && c2 <= 0x39 && !gb2312 {
-			r, n, k := fourByte(src[nSrc:], atEOF)
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			if k != encoding.KindNone {
-				return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: -1}, nil
-			}
-			if len(dst)-nDst < 4 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += utf8.EncodeRune(dst[nDst:], r)
-			nSrc += 4
-			continue
-		}
-		var v uint32
-		if gb2312 {
-			if c2 >= 0xA1 && c2 <= 0xFE && inGB2312(int(c), int(c2)) {
-				v = dec[int(c-0x81)*190+int(c2)-0x41]
-			}
-		} else if c2 >= 0x40 && c2 != 0x7F && c2 != 0xFF {
-			off := 0x40
-			if c2 > 0x7F {
-				off = 0x41
-			}
-			v = dec[int(c-0x81)*190+int(c2)-off]
-		}
-		if v == 0 {
-			return nDst, nSrc, mb.BadSequence(c2, 2), nil
-		}
-		if w := mb.Put(dst[nDst:], v); w != 0 {
-			nDst += w
-		} else {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nSrc += 2
+	if d.ed == edGB2312 {
+		return mb.Decode(dst, src, atEOF, nil, gb2312Chars{d.ed.tables()})
 	}
-	return nDst, nSrc, bad, nil
+	t := d.ed.tables()
+	return mb.Decode(dst, src, atEOF, t.fast, gb18030Chars{t})
+}
+
+// gb18030Chars is the arithmetic of the gb18030 decoder, for mb.Decode.
+type gb18030Chars struct{ t *tables }
+
+// DecodeRun implements mb.RunDecoder with the four-byte codes of
+// supplementary characters.
+func (gb18030Chars) DecodeRun(dst, src []byte) (int, int) { return decodeSupplementary(dst, src) }
+
+// DecodeChar implements mb.CharDecoder: 80 is U+20AC, FF invalid, every
+// other byte leads a two-byte code or, with a second byte 30–39, a
+// four-byte one.
+func (g gb18030Chars) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c == 0x80 {
+		return 0xAC82E2, 3, 1, encoding.KindNone // E2 82 AC
+	}
+	if c == 0xFF {
+		return mb.Invalid1()
+	}
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	if c2 >= 0x30 && c2 <= 0x39 {
+		r, n, k := fourByte(src)
+		if n == 0 || k != encoding.KindNone {
+			return 0, 0, n, k
+		}
+		var b [4]byte
+		w := utf8.EncodeRune(b[:], r)
+		return binary.LittleEndian.Uint32(b[:]), w, 4, encoding.KindNone
+	}
+	var v uint32
+	if c2 >= 0x40 && c2 != 0x7F && c2 != 0xFF {
+		off := 0x40
+		if c2 > 0x7F {
+			off = 0x41
+		}
+		v = g.t.dec[:23940][int(c-0x81)*190+int(c2)-off]
+	}
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
+}
+
+// gb2312Chars is the arithmetic of the EUC-CN decoder, for mb.Decode:
+// the two-byte codes of GB 2312 and nothing else.
+type gb2312Chars struct{ t *tables }
+
+// DecodeChar implements mb.CharDecoder: A1–FE lead a two-byte code, other
+// bytes are invalid.
+func (g gb2312Chars) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c < 0xA1 || c == 0xFF {
+		return mb.Invalid1()
+	}
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	var v uint32
+	if c2 >= 0xA1 && c2 <= 0xFE && inGB2312(int(c), int(c2)) {
+		v = g.t.dec[:23940][int(c-0x81)*190+int(c2)-0x41]
+	}
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
 }
 
 // gbLead and gbTrail turn the bytes of a two-byte code into the two
@@ -356,21 +350,15 @@ func encodeSupplementaryGo(dst, src []byte) int {
 
 // fourByte decodes a four-byte sequence whose first two bytes are known to
 // be 81–FE and 30–39: it returns the code point and 4; or the length and
-// kind of the error; or n == 0 when more input is needed.
-func fourByte(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
+// kind of the error; or n == 0 when p ends before the sequence does.
+func fourByte(p []byte) (r rune, n int, kind encoding.Kind) {
 	if len(p) < 3 {
-		if atEOF {
-			return -1, 2, encoding.Truncated
-		}
 		return -1, 0, encoding.KindNone
 	}
 	if p[2] < 0x81 || p[2] > 0xFE {
 		return -1, 1, encoding.InvalidSequence
 	}
 	if len(p) < 4 {
-		if atEOF {
-			return -1, 3, encoding.Truncated
-		}
 		return -1, 0, encoding.KindNone
 	}
 	if p[3] < 0x30 || p[3] > 0x39 {

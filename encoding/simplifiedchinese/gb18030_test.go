@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
@@ -65,11 +65,11 @@ func TestWPTDecoder(t *testing.T) {
 		in := mustHex(t, m["hex"].(string))
 		want := m["decoded"].(string)
 		for _, c := range []*encoding.Codec{GB18030, GBK} {
-			got := mbtest.Runes(decodeReplace(t, c, in))
+			got := enctest.Runes(decodeReplace(t, c, in))
 			if got != want {
 				t.Errorf("line %d (%s) %s % X: got %s, want %s", line, m["name"], c.Name(), in, got, want)
 			}
-			mbtest.Streaming(t, c.WithPolicy(encoding.Replace), false, in, 8)
+			enctest.Streaming(t, c.WithPolicy(encoding.Replace), false, in, 8)
 			n++
 		}
 	})
@@ -82,7 +82,7 @@ func TestWPTDecoder(t *testing.T) {
 func TestWPTEncoder(t *testing.T) {
 	n := 0
 	readJSONL(t, "wpt/gb18030-encoder.jsonl", func(line int, m map[string]any) {
-		in, err := mbtest.ParseRunes(m["input"].(string))
+		in, err := enctest.ParseRunes(m["input"].(string))
 		if err != nil {
 			t.Fatalf("line %d: %v", line, err)
 		}
@@ -156,8 +156,8 @@ func TestIndexEveryPointer(t *testing.T) {
 		texts = append(texts, string(rune(r)))
 	}
 	for _, step := range []int{0, 1, 2, 3, 7} {
-		mbtest.Concat(t, GB18030, codes, texts, step, true)
-		mbtest.Concat(t, GBK, codes, texts, step, true)
+		enctest.Concat(t, GB18030, codes, texts, step, true)
+		enctest.Concat(t, GBK, codes, texts, step, true)
 	}
 }
 
@@ -219,8 +219,8 @@ func TestRanges(t *testing.T) {
 		}
 	}
 	for _, step := range []int{0, 1, 3} {
-		mbtest.Concat(t, GB18030, codes, texts, step, true)
-		mbtest.Concat(t, GB18030_2005, codes, texts, step, true)
+		enctest.Concat(t, GB18030, codes, texts, step, true)
+		enctest.Concat(t, GB18030_2005, codes, texts, step, true)
 	}
 	for _, tc := range []struct {
 		p int
@@ -422,21 +422,21 @@ func TestHarness(t *testing.T) {
 		if err != nil || !bytes.Equal(dec, in) {
 			t.Fatalf("%s round trip: %q → % X → %q, %v", c.Name(), in, enc, dec, err)
 		}
-		mbtest.Streaming(t, c, false, enc, 12)
-		mbtest.Streaming(t, c, true, in, 12)
-		mbtest.Streaming(t, c, true, text, 6)
+		enctest.Streaming(t, c, false, enc, 12)
+		enctest.Streaming(t, c, true, in, 12)
+		enctest.Streaming(t, c, true, text, 6)
 		for _, p := range []encoding.Policy{encoding.Replace, encoding.Skip, encoding.Escape} {
-			mbtest.Streaming(t, c.WithPolicy(p), true, text, 6)
+			enctest.Streaming(t, c.WithPolicy(p), true, text, 6)
 		}
 		errs := 0
-		for _, b := range mbtest.Malformed() {
-			errs += mbtest.Policies(t, c, false, b)
+		for _, b := range enctest.MalformedBytes() {
+			errs += enctest.Policies(t, c, false, b)
 		}
-		for _, b := range mbtest.MalformedUTF8() {
-			errs += mbtest.Policies(t, c, true, b)
-			mbtest.Streaming(t, c.WithPolicy(encoding.Replace), true, b, 4)
+		for _, b := range enctest.MalformedUTF8() {
+			errs += enctest.Policies(t, c, true, b)
+			enctest.Streaming(t, c.WithPolicy(encoding.Replace), true, b, 4)
 		}
-		errs += mbtest.Policies(t, c, true, text)
+		errs += enctest.Policies(t, c, true, text)
 		if errs == 0 {
 			t.Fatalf("%s: no errors seen", c.Name())
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 func TestHZHarness(t *testing.T) {
@@ -35,12 +34,12 @@ func TestHZHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mbtest.Streaming(t, HZGB2312, false, in, 10)
-	mbtest.Streaming(t, HZGB2312.WithPolicy(encoding.Replace), true, text, 10)
-	mbtest.Streaming(t, HZGB2312.WithPolicy(encoding.Escape), true, text, 10)
-	for _, b := range mbtest.Malformed() {
-		mbtest.Policies(t, HZGB2312, false, b)
-		mbtest.Streaming(t, HZGB2312.WithPolicy(encoding.Replace), false, b, 3)
+	enctest.Streaming(t, HZGB2312, false, in, 10)
+	enctest.Streaming(t, HZGB2312.WithPolicy(encoding.Replace), true, text, 10)
+	enctest.Streaming(t, HZGB2312.WithPolicy(encoding.Escape), true, text, 10)
+	for _, b := range enctest.MalformedBytes() {
+		enctest.Policies(t, HZGB2312, false, b)
+		enctest.Streaming(t, HZGB2312.WithPolicy(encoding.Replace), false, b, 3)
 	}
 	got, err := HZGB2312.WithPolicy(encoding.Replace).AppendEncode(nil, []byte("中€中"))
 	if err != nil || !bytes.Equal(got, []byte("~{VP~}?~{VP~}")) {
@@ -80,12 +79,12 @@ var hzSamples = [][]byte{
 }
 
 func FuzzHZ(f *testing.F) {
-	for _, s := range mbtest.Seeds(hzSamples, nil) {
+	for _, s := range enctest.Seeds(hzSamples, nil) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, HZGB2312, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, HZGB2312, data, nil) })
 }
 
 func TestWriteHZSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzHZ", mbtest.Seeds(hzSamples, nil))
+	enctest.WriteSeeds(t, "FuzzHZ", enctest.Seeds(hzSamples, nil))
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -77,7 +76,7 @@ func TestSupplementaryKernels(t *testing.T) {
 		gb, text []byte
 	}
 	var samples []sample
-	emoji := mbtest.Corpus(t, "legacy/Emoji-Lipsum.gb18030.txt")
+	emoji := enctest.Corpus(t, "legacy/Emoji-Lipsum.gb18030.txt")
 	samples = append(samples, sample{"Emoji-Lipsum", emoji, nil})
 	r := rand.New(rand.NewPCG(21, 22))
 	for i := range 40 {

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // benchFiles are the single-byte texts of the benchmarks: the legacy
@@ -39,9 +39,9 @@ var benchFiles = []struct {
 
 func legacyInput(b *testing.B, codec *encoding.Codec, legacy, utf8 string) []byte {
 	if legacy != "" {
-		return mbtest.Corpus(b, legacy)
+		return enctest.Corpus(b, legacy)
 	}
-	src, err := codec.AppendEncode(nil, mbtest.Corpus(b, utf8))
+	src, err := codec.AppendEncode(nil, enctest.Corpus(b, utf8))
 	if err != nil {
 		b.Fatalf("encoding %s: %v", utf8, err)
 	}
@@ -89,7 +89,7 @@ func BenchmarkDecode(b *testing.B) {
 // BenchmarkEncode encodes the UTF-8 originals.
 func BenchmarkEncode(b *testing.B) {
 	for _, f := range benchFiles {
-		src := mbtest.Corpus(b, f.utf8)
+		src := enctest.Corpus(b, f.utf8)
 		b.Run("ucs/"+f.name, func(b *testing.B) { bench(b, f.codec.EncodeTransformer(), src) })
 		b.Run("xtext/"+f.name, func(b *testing.B) { bench(b, f.x.NewEncoder(), src) })
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestSharedHarness runs the project's codec harness (encoding/enctest)
@@ -31,7 +30,7 @@ func TestSharedHarness(t *testing.T) {
 		}
 		enctest.TestMalformed(t, c, ms)
 	}
-	src := mbtest.Corpus(t, "legacy/Russian-Lipsum.cp1251.txt")
+	src := enctest.Corpus(t, "legacy/Russian-Lipsum.cp1251.txt")
 	enctest.TestZeroAllocs(t, "windows-1251 decode", Windows1251.DecodeTransformer(), src)
-	enctest.TestZeroAllocs(t, "windows-1251 encode", Windows1251.EncodeTransformer(), mbtest.Corpus(t, "Russian-Lipsum.utf8.txt"))
+	enctest.TestZeroAllocs(t, "windows-1251 encode", Windows1251.EncodeTransformer(), enctest.Corpus(t, "Russian-Lipsum.utf8.txt"))
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 var fuzzSamples = [][]byte{
@@ -16,22 +16,22 @@ var fuzzSamples = [][]byte{
 // input picks the codec, the rest is the data.
 func FuzzSingleByte(f *testing.F) {
 	codecs := append(append([]*encoding.Codec(nil), all...), added...)
-	for i, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Russian-Lipsum.cp1251.txt")) {
+	for i, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(f, "legacy/Russian-Lipsum.cp1251.txt")) {
 		f.Add(append([]byte{byte(i)}, s...))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
 			return
 		}
-		mbtest.CheckFuzz(t, codecs[int(data[0])%len(codecs)], data[1:], nil)
+		enctest.CheckFuzz(t, codecs[int(data[0])%len(codecs)], data[1:], nil)
 	})
 }
 
 // TestWriteFuzzSeeds writes the committed seed corpus (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
 	var seeds [][]byte
-	for i, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Russian-Lipsum.cp1251.txt")) {
+	for i, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Russian-Lipsum.cp1251.txt")) {
 		seeds = append(seeds, append([]byte{byte(i)}, s...))
 	}
-	mbtest.WriteSeeds(t, "FuzzSingleByte", seeds)
+	enctest.WriteSeeds(t, "FuzzSingleByte", seeds)
 }

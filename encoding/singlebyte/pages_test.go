@@ -11,7 +11,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -175,10 +174,10 @@ func TestAddedHarness(t *testing.T) {
 			ms = append(ms, enctest.Malformed{Name: "invalid byte", Input: []byte{ab[0], b, ab[1]}, Replace: "a\uFFFDb", Offset: 1, Kind: encoding.InvalidByte})
 		}
 		enctest.TestMalformed(t, c, ms)
-		mbtest.Streaming(t, c.WithPolicy(encoding.Replace), false, all256[0x10:0x50], 5)
-		mbtest.Policies(t, c, false, all256)
-		mbtest.Policies(t, c, true, sample)
-		mbtest.Streaming(t, c.WithPolicy(encoding.Escape), true, sample, 7)
+		enctest.Streaming(t, c.WithPolicy(encoding.Replace), false, all256[0x10:0x50], 5)
+		enctest.Policies(t, c, false, all256)
+		enctest.Policies(t, c, true, sample)
+		enctest.Streaming(t, c.WithPolicy(encoding.Escape), true, sample, 7)
 		dec, _ := c.WithPolicy(encoding.Skip).AppendDecode(nil, all256)
 		back, err := c.AppendEncode(nil, dec)
 		if err != nil {

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 // punctuated returns the Russian original with the typographic
 // punctuation of real Russian text (dashes, guillemets, quotes, ellipses)
 // after every tenth space.
 func punctuated(b *testing.B) []byte {
-	words := bytes.Split(mbtest.Corpus(b, "Russian-Lipsum.utf8.txt"), []byte(" "))
+	words := bytes.Split(enctest.Corpus(b, "Russian-Lipsum.utf8.txt"), []byte(" "))
 	marks := []string{"—", "«", "»", "…", "„", "“", "–", "№"}
 	var out [][]byte
 	for i, w := range words {

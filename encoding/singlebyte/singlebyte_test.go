@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
@@ -166,9 +166,9 @@ func TestHarness(t *testing.T) {
 	}
 	sample := []byte("Aé€Жж\u0E01ğš\U0001F600\xff")
 	for _, c := range all {
-		mbtest.Streaming(t, c.WithPolicy(encoding.Replace), false, all256[0x78:0x98], 5)
-		mbtest.Policies(t, c, false, all256)
-		mbtest.Policies(t, c, true, sample)
+		enctest.Streaming(t, c.WithPolicy(encoding.Replace), false, all256[0x78:0x98], 5)
+		enctest.Policies(t, c, false, all256)
+		enctest.Policies(t, c, true, sample)
 		dec, _ := c.WithPolicy(encoding.Skip).AppendDecode(nil, all256)
 		enc, err := c.AppendEncode(nil, dec)
 		if err != nil {
@@ -181,9 +181,9 @@ func TestHarness(t *testing.T) {
 		if utf8.RuneCount(dec) < 128 {
 			t.Fatalf("%s: only %d characters", c.Name(), utf8.RuneCount(dec))
 		}
-		mbtest.Streaming(t, c, true, dec[0x70:], 4)
-		for _, b := range mbtest.MalformedUTF8() {
-			mbtest.Policies(t, c, true, b)
+		enctest.Streaming(t, c, true, dec[0x70:], 4)
+		for _, b := range enctest.MalformedUTF8() {
+			enctest.Policies(t, c, true, b)
 		}
 	}
 }
@@ -209,8 +209,8 @@ func TestBlockEdges(t *testing.T) {
 				t.Fatalf("%q: invalid UTF-8 encoded without error", in)
 			}
 			got, _ := Windows1251.WithPolicy(encoding.Replace).AppendEncode(nil, in)
-			mbtest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), true, in, 3)
-			mbtest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), false, got, 3)
+			enctest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), true, in, 3)
+			enctest.Streaming(t, Windows1251.WithPolicy(encoding.Replace), false, got, 3)
 		}
 	}
 }

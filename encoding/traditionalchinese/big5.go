@@ -3,8 +3,6 @@ package traditionalchinese
 import (
 	"sync"
 
-	"golang.org/x/text/transform"
-
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 )
@@ -90,85 +88,53 @@ type decoder struct{ t *tables }
 func (d *decoder) Reset() {}
 
 func (d *decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	dec := d.t.dec[:19782]
-	for nSrc < len(src) {
-		nd, ns := mb.Decode2(dst[nDst:], src[nSrc:], d.t.fast)
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
+	return mb.Decode(dst, src, atEOF, d.t.fast, d)
+}
+
+// DecodeChar implements mb.CharDecoder: 80 and FF are single bytes (CP950)
+// or invalid (Big5), every other byte leads a two-byte code.
+func (d *decoder) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) {
+	c := src[0]
+	if c == 0x80 || c == 0xFF {
+		if v := d.t.single[c]; v != 0 {
+			return mb.Char(v, 1)
 		}
-		c := src[nSrc]
-		if c < 0x80 {
-			n := mb.ASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		if c == 0x80 || c == 0xFF {
-			v := d.t.single[c]
-			if v == 0 {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			w := mb.Put(dst[nDst:], v)
-			if w == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += w
-			nSrc++
-			continue
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		var v uint32
-		p := -1
-		if c2 >= 0x40 && c2 <= 0x7E {
-			p = int(c-0x81)*157 + int(c2) - 0x40
-		} else if c2 >= 0xA1 && c2 <= 0xFE {
-			p = int(c-0x81)*157 + int(c2) - 0x62
-		}
-		if p >= 0 && d.t.pairs {
-			switch p {
-			case 1133, 1135, 1164, 1166:
-				if len(dst)-nDst < 4 {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				base := byte(0x8A) // U+00CA = C3 8A
-				if p >= 1164 {
-					base = 0xAA // U+00EA = C3 AA
-				}
-				mark := byte(0x84) // U+0304 = CC 84
-				if p == 1135 || p == 1166 {
-					mark = 0x8C // U+030C = CC 8C
-				}
-				dst[nDst], dst[nDst+1], dst[nDst+2], dst[nDst+3] = 0xC3, base, 0xCC, mark
-				nDst += 4
-				nSrc += 2
-				continue
-			}
-		}
-		if p >= 0 {
-			v = dec[p]
-		}
-		if v == 0 {
-			return nDst, nSrc, mb.BadSequence(c2, 2), nil
-		}
-		w := mb.Put(dst[nDst:], v)
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
-		nSrc += 2
+		return mb.Invalid1()
 	}
-	return nDst, nSrc, bad, nil
+	if len(src) < 2 {
+		return mb.More()
+	}
+	c2 := src[1]
+	p := -1
+	if c2 >= 0x40 && c2 <= 0x7E {
+		p = int(c-0x81)*157 + int(c2) - 0x40
+	} else if c2 >= 0xA1 && c2 <= 0xFE {
+		p = int(c-0x81)*157 + int(c2) - 0x62
+	}
+	if p < 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	if d.t.pairs {
+		switch p {
+		case 1133, 1135, 1164, 1166:
+			// Two code points: U+00CA (C3 8A) or U+00EA (C3 AA), then
+			// U+0304 (CC 84) or U+030C (CC 8C).
+			base := uint32(0x8A)
+			if p >= 1164 {
+				base = 0xAA
+			}
+			mark := uint32(0x84)
+			if p == 1135 || p == 1166 {
+				mark = 0x8C
+			}
+			return 0xC3 | base<<8 | 0xCC<<16 | mark<<24, 4, 2, encoding.KindNone
+		}
+	}
+	v := d.t.dec[:19782][p]
+	if v == 0 {
+		return mb.Mismatch(c2, 2)
+	}
+	return mb.Char(v, 2)
 }
 
 type encoder struct{ t *tables }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 func ptrBytes(p int) []byte { v := pointerBytes(p); return []byte{byte(v >> 8), byte(v)} }
@@ -17,8 +17,8 @@ func ptrBytes(p int) []byte { v := pointerBytes(p); return []byte{byte(v >> 8), 
 // TestIndexEveryPointer decodes every pointer of index big5 (read from the
 // shared copy) and re-encodes it as WHATWG's encoder says.
 func TestIndexEveryPointer(t *testing.T) {
-	idx := mbtest.Index(t, "big5")
-	first := mbtest.FirstPointers(idx, func(p int) bool { return p >= (0xA1-0x81)*157 })
+	idx := enctest.Index(t, "big5")
+	first := enctest.FirstPointers(idx, func(p int) bool { return p >= (0xA1-0x81)*157 })
 	last := map[rune]int{}
 	for p, r := range idx {
 		if p >= (0xA1-0x81)*157 && p > last[r] {
@@ -85,7 +85,7 @@ func TestIndexEveryPointer(t *testing.T) {
 		}
 	}
 	for _, step := range []int{0, 1, 2, 5} {
-		mbtest.Concat(t, Big5, codes, texts, step, true)
+		enctest.Concat(t, Big5, codes, texts, step, true)
 	}
 }
 
@@ -105,8 +105,8 @@ func TestWHATWGErrors(t *testing.T) {
 		{"\xFE\xFE", "U+79D4"},
 	} {
 		got, err := Big5.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
-		if err != nil || mbtest.Runes(got) != tc.want {
-			t.Errorf("% X: %s, %v; want %s", tc.in, mbtest.Runes(got), err, tc.want)
+		if err != nil || enctest.Runes(got) != tc.want {
+			t.Errorf("% X: %s, %v; want %s", tc.in, enctest.Runes(got), err, tc.want)
 		}
 	}
 }
@@ -114,15 +114,15 @@ func TestWHATWGErrors(t *testing.T) {
 func TestHarness(t *testing.T) {
 	text := []byte("中文 Big5: 繁體字 ÊÊ̄ \U00027267 𠀀")
 	in, _ := Big5.WithPolicy(encoding.Skip).AppendEncode(nil, text)
-	mbtest.Streaming(t, Big5, false, in, 10)
-	mbtest.Streaming(t, Big5.WithPolicy(encoding.Replace), true, text, 10)
-	for _, b := range mbtest.Malformed() {
-		mbtest.Policies(t, Big5, false, b)
+	enctest.Streaming(t, Big5, false, in, 10)
+	enctest.Streaming(t, Big5.WithPolicy(encoding.Replace), true, text, 10)
+	for _, b := range enctest.MalformedBytes() {
+		enctest.Policies(t, Big5, false, b)
 	}
-	for _, b := range mbtest.MalformedUTF8() {
-		mbtest.Policies(t, Big5, true, b)
+	for _, b := range enctest.MalformedUTF8() {
+		enctest.Policies(t, Big5, true, b)
 	}
-	if mbtest.Policies(t, Big5, true, text) == 0 {
+	if enctest.Policies(t, Big5, true, text) == 0 {
 		t.Fatal("expected unmappable characters")
 	}
 }
@@ -181,8 +181,8 @@ func TestCP950Table(t *testing.T) {
 	} {
 		got, _ := CP950.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
 		got2, _ := Big5.WithPolicy(encoding.Replace).AppendDecode(nil, []byte(tc.in))
-		if mbtest.Runes(got) != tc.cp950 || mbtest.Runes(got2) != tc.big5 {
-			t.Errorf("% X: cp950 %s, big5 %s; want %s, %s", tc.in, mbtest.Runes(got), mbtest.Runes(got2), tc.cp950, tc.big5)
+		if enctest.Runes(got) != tc.cp950 || enctest.Runes(got2) != tc.big5 {
+			t.Errorf("% X: cp950 %s, big5 %s; want %s, %s", tc.in, enctest.Runes(got), enctest.Runes(got2), tc.cp950, tc.big5)
 		}
 	}
 }

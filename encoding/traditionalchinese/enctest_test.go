@@ -5,7 +5,6 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // TestSharedHarness runs the project's codec harness (encoding/enctest).
@@ -34,7 +33,7 @@ func TestSharedHarness(t *testing.T) {
 		{Name: "bad trail ASCII", Input: []byte("\xA4\x20x"), Replace: "\uFFFD x", Offset: 0, Kind: encoding.InvalidSequence},
 		{Name: "truncated", Input: []byte("\xA4\x40\xA4"), Replace: "一\uFFFD", Offset: 2, Kind: encoding.Truncated},
 	})
-	src := mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")
+	src := enctest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")
 	enctest.TestZeroAllocs(t, "big5 decode", Big5.DecodeTransformer(), src)
 	text, _ := Big5.AppendDecode(nil, src)
 	enctest.TestZeroAllocs(t, "big5 encode", Big5.EncodeTransformer(), text)

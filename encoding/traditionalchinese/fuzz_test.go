@@ -3,7 +3,7 @@ package traditionalchinese
 import (
 	"testing"
 
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 )
 
 var fuzzSamples = [][]byte{
@@ -12,21 +12,21 @@ var fuzzSamples = [][]byte{
 }
 
 func FuzzBig5(f *testing.F) {
-	for _, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Chinese-Lipsum.big5.txt")) {
+	for _, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(f, "legacy/Chinese-Lipsum.big5.txt")) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, Big5, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, Big5, data, nil) })
 }
 
 func FuzzCP950(f *testing.F) {
-	for _, s := range mbtest.Seeds(fuzzSamples, mbtest.Corpus(f, "legacy/Chinese-Lipsum.big5.txt")) {
+	for _, s := range enctest.Seeds(fuzzSamples, enctest.Corpus(f, "legacy/Chinese-Lipsum.big5.txt")) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { mbtest.CheckFuzz(t, CP950, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, CP950, data, nil) })
 }
 
 // TestWriteFuzzSeeds writes the committed seed corpus (UCS_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
-	mbtest.WriteSeeds(t, "FuzzBig5", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
-	mbtest.WriteSeeds(t, "FuzzCP950", mbtest.Seeds(fuzzSamples, mbtest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
+	enctest.WriteSeeds(t, "FuzzBig5", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
+	enctest.WriteSeeds(t, "FuzzCP950", enctest.Seeds(fuzzSamples, enctest.Corpus(t, "legacy/Chinese-Lipsum.big5.txt")))
 }

@@ -170,6 +170,10 @@ var avx512Impl = &impl{
 	runeCount:          lengths(runeCountAVX512, runeCountScalar, 64),
 	utf16LenFromUTF8:   lengths(utf16LenFromUTF8AVX512, utf16LenFromUTF8Scalar, 64),
 	utf8LenFromUTF16LE: lengths(utf8LenFromUTF16LEAVX512, utf8LenFromUTF16LEScalar, 64),
+
+	sbcsToUTF8:   sbcsToUTF8AVX512,
+	sbcsFromUTF8: sbcsFromUTF8AVX512,
+	valid:        avx512Valid,
 }
 
 var avx2Impl = &impl{
@@ -196,6 +200,10 @@ var avx2Impl = &impl{
 	runeCount:          lengths(runeCountAVX2, runeCountScalar, 32),
 	utf16LenFromUTF8:   lengths(utf16LenFromUTF8AVX2, utf16LenFromUTF8Scalar, 32),
 	utf8LenFromUTF16LE: lengths(utf8LenFromUTF16LEAVX2, utf8LenFromUTF16LEScalar, 32),
+
+	sbcsToUTF8:   sbcsToUTF8AVX2,
+	sbcsFromUTF8: sbcsFromUTF8AVX2,
+	valid:        avx2Valid,
 }
 
 // utf16LEToUTF8Kernel is UTF16LEToUTF8 with the vector steps called

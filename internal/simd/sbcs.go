@@ -5,6 +5,12 @@ import (
 	"unicode/utf8"
 )
 
+// sbcsStep is a vector step of an SBCS conversion: it converts whole
+// blocks of src, stops at a character boundary before a block it cannot
+// convert, and returns the bytes written and read. The kernels that have
+// one list it in their impl (sbcsToUTF8, sbcsFromUTF8).
+type sbcsStep func(t *SBCS, dst, src []byte) (nDst, nSrc int)
+
 // Single-byte character sets (code pages such as windows-1251 or KOI8-R).
 //
 // Decoding: every byte is looked up in three 128-entry tables holding the
@@ -250,7 +256,7 @@ func (t *SBCS) EncodeRune(r rune) (byte, bool) {
 // byte without a character or the first character dst has no room for,
 // and returns the bytes written and read. It does not allocate.
 func (t *SBCS) ToUTF8(dst, src []byte) (nDst, nSrc int) {
-	step := sbcsDecodeStep(cur())
+	step := cur().sbcsToUTF8
 	if step == nil || len(src) < sbcsMinVector {
 		return sbcsToUTF8Scalar(t, dst, src)
 	}
@@ -281,7 +287,7 @@ func (t *SBCS) ToUTF8(dst, src []byte) (nDst, nSrc int) {
 // character without a byte, or when dst is full, and returns the bytes
 // written and read. It does not allocate.
 func (t *SBCS) FromUTF8(dst, src []byte) (nDst, nSrc int) {
-	step := sbcsEncodeStep(cur())
+	step := cur().sbcsFromUTF8
 	if step == nil || len(src) < sbcsMinVector {
 		d, s, _ := sbcsFromUTF8Scalar(t, dst, src, len(src))
 		return d, s

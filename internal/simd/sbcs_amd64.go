@@ -2,11 +2,6 @@
 
 package simd
 
-// sbcsStep is a vector step of an SBCS conversion: it converts whole
-// blocks of src, stops at a character boundary before a block it cannot
-// convert, and returns the bytes written and read.
-type sbcsStep func(t *SBCS, dst, src []byte) (nDst, nSrc int)
-
 // sbcsToUTF8AVX512 converts 64-byte blocks of src while dst has room for
 // 256 bytes. Each byte is looked up in the three 128-byte tables of
 // t.vec.dec (VPERMI2B); the UTF-8 bytes are interleaved sixteen source
@@ -38,6 +33,8 @@ func sbcsToUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
 // sbcsExpand[m] is the VPSHUFB pattern that packs eight words (UTF-8
 // first byte, second byte) into their UTF-8 bytes when bit i of m says
 // that word i has a second byte: 8 + popcount(m) bytes.
+//
+//lint:ignore U1000 read by the assembly (sbcs_amd64.s)
 var sbcsExpand = func() (t [256][16]byte) {
 	for m := range t {
 		o := 0
@@ -56,16 +53,6 @@ var sbcsExpand = func() (t [256][16]byte) {
 	return t
 }()
 
-func sbcsDecodeStep(k *impl) sbcsStep {
-	switch k {
-	case avx512Impl:
-		return sbcsToUTF8AVX512
-	case avx2Impl:
-		return sbcsToUTF8AVX2
-	}
-	return nil
-}
-
 // sbcsFromUTF8AVX2 converts 32-byte blocks of src (31 when a block ends
 // with a lead byte) while dst has room for 32 bytes. A block converts
 // when it holds only ASCII and two-byte characters whose leads have a
@@ -78,6 +65,8 @@ func sbcsFromUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
 
 // sbcsPack[m] is the VPSHUFB pattern that keeps the bytes i of eight
 // for which bit i of m is set, in order.
+//
+//lint:ignore U1000 read by the assembly (sbcs_amd64.s)
 var sbcsPack = func() (t [256][16]byte) {
 	for m := range t {
 		o := 0
@@ -93,13 +82,3 @@ var sbcsPack = func() (t [256][16]byte) {
 	}
 	return t
 }()
-
-func sbcsEncodeStep(k *impl) sbcsStep {
-	switch k {
-	case avx512Impl:
-		return sbcsFromUTF8AVX512
-	case avx2Impl:
-		return sbcsFromUTF8AVX2
-	}
-	return nil
-}

@@ -383,13 +383,13 @@ func TestSBCSVectorReach(t *testing.T) {
 	legacy = legacy[:nl]
 	for _, k := range Kernels() {
 		kern := choose(k)
-		if step := sbcsDecodeStep(kern); step != nil {
+		if step := kern.sbcsToUTF8; step != nil {
 			dst := make([]byte, 3*len(legacy)+256)
 			if _, n := step(c.t, dst, legacy); n < len(legacy)-64 {
 				t.Errorf("%s: the decoding step converted %d of %d bytes", k, n, len(legacy))
 			}
 		}
-		if step := sbcsEncodeStep(kern); step != nil {
+		if step := kern.sbcsFromUTF8; step != nil {
 			// Three-byte characters only for avx512.
 			for _, in := range [][]byte{two, text} {
 				dst := make([]byte, len(in)+64)

@@ -188,17 +188,6 @@ func validUTF8Prefix(s []byte) int {
 	return i
 }
 
-func validateUTF8Scalar(s []byte) (n int, kind encoding.Kind, badLen int) {
-	n = validUTF8Prefix(s)
-	if n == len(s) {
-		return n, encoding.KindNone, 0
-	}
-	kind, badLen = explainUTF8(s[n:])
-	return n, kind, badLen
-}
-
-func validUTF8Scalar(s []byte) bool { return validUTF8Prefix(s) == len(s) }
-
 // utf8Len returns the UTF-8 length of r (which must be a scalar value).
 func utf8Len(r rune) int {
 	switch {

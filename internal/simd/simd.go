@@ -33,6 +33,16 @@ type impl struct {
 	runeCount          func(src []byte) int
 	utf16LenFromUTF8   func(src []byte) int
 	utf8LenFromUTF16LE func(src []byte) int
+	// Steps that only some kernels have; nil where the scalar code does
+	// the whole conversion. (The double-byte and GB18030 steps, which
+	// only avx512 has, are called directly after a test of the kernel
+	// instead, in dbcs_amd64.go, dbcsenc_amd64.go and gb18030_amd64.go: a
+	// call through a function value would make the codecs' buffers escape
+	// to the heap, where a direct call to the assembly keeps them on the
+	// caller's stack.)
+	sbcsToUTF8   sbcsStep   // SBCS.ToUTF8
+	sbcsFromUTF8 sbcsStep   // SBCS.FromUTF8
+	valid        *validImpl // the assume-valid converters (valid.go)
 }
 
 // noStep is a converter step that converts nothing: the scalar code then
@@ -356,7 +366,7 @@ func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
 // UTF8ToUTF16LE.
 func UTF8ToUTF16LEValid(dst, src []byte) int {
 	if len(src) >= shortConvert {
-		if v := validSteps(cur()); v != nil && v.utf8ToUTF16LE != nil {
+		if v := cur().valid; v != nil && v.utf8ToUTF16LE != nil {
 			d, s := v.utf8ToUTF16LE(dst, src)
 			d2, _ := utf8ToUTF16Scalar(dst[d:], src[s:], false)
 			return d + d2
@@ -393,7 +403,7 @@ func UTF16BEToUTF8Valid(dst, src []byte) int { n, _ := UTF16BEToUTF8(dst, src); 
 // UTF8ToUTF32LE.
 func UTF8ToUTF32LEValid(dst, src []byte) int {
 	if len(src) >= shortConvert {
-		if v := validSteps(cur()); v != nil && v.utf8ToUTF32LE != nil {
+		if v := cur().valid; v != nil && v.utf8ToUTF32LE != nil {
 			d, s := v.utf8ToUTF32LE(dst, src)
 			d2, _ := utf8ToUTF32LEScalar(dst[d:], src[s:])
 			return d + d2
@@ -409,7 +419,7 @@ func UTF8ToUTF32LEValid(dst, src []byte) int {
 // scalar kernel runs UTF32LEToUTF8.
 func UTF32LEToUTF8Valid(dst, src []byte) int {
 	if len(src) >= shortConvert {
-		if v := validSteps(cur()); v != nil && v.utf32LEToUTF8 != nil {
+		if v := cur().valid; v != nil && v.utf32LEToUTF8 != nil {
 			d, s := v.utf32LEToUTF8(dst, src)
 			d2, _ := utf32LEToUTF8Scalar(dst[d:], src[s:])
 			return d + d2
@@ -429,7 +439,7 @@ func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); re
 // and pair with continuation bytes); the others run UTF8ToLatin1.
 func UTF8ToLatin1Valid(dst, src []byte) int {
 	if len(src) >= shortConvert {
-		if v := validSteps(cur()); v != nil && v.utf8ToLatin1 != nil {
+		if v := cur().valid; v != nil && v.utf8ToLatin1 != nil {
 			d, s := v.utf8ToLatin1(dst, src)
 			d2, _ := utf8ToLatin1Scalar(dst[d:], src[s:])
 			return d + d2

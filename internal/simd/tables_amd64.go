@@ -6,6 +6,8 @@ package simd
 // UTF-8 (one- or two-byte forms, low byte first) into bytes: word i gives
 // its low byte, and its high byte too when bit i of m is set. Unused
 // places are 0x80 (zero). The AVX2 converters use it.
+//
+//lint:ignore U1000 read by the assembly (avx2_amd64.s)
 var twoByteShuf = func() (t [256][16]byte) {
 	for m := range t {
 		k := 0
@@ -28,6 +30,8 @@ var twoByteShuf = func() (t [256][16]byte) {
 // UTF-8 forms of one to four bytes (low byte first); bits 2i and 2i+1 of
 // k give the length of dword i less one. threeByteLen[k] is the packed
 // length.
+//
+//lint:ignore U1000 read by the assembly (avx2_amd64.s, valid_amd64.s)
 var threeByteShuf, threeByteLen = func() (t [256][16]byte, n [256]byte) {
 	for k := range t {
 		j := 0
@@ -48,6 +52,8 @@ var threeByteShuf, threeByteLen = func() (t [256][16]byte, n [256]byte) {
 
 // wordShuf[m] is the VPSHUFB shuffle that packs the 16-bit words i of a
 // 128-bit lane for which bit i of m is set. The AVX2 UTF-8 decoders use it.
+//
+//lint:ignore U1000 read by the assembly (utf8_amd64.s, valid_amd64.s)
 var wordShuf = func() (t [256][16]byte) {
 	for m := range t {
 		j := 0

@@ -72,14 +72,3 @@ var avx2Valid = &validImpl{
 	},
 	utf32LEToUTF8: utf32LEToUTF8ValidAVX2,
 }
-
-// validSteps returns the assume-valid steps of kernel k, or nil.
-func validSteps(k *impl) *validImpl {
-	switch k {
-	case avx512Impl:
-		return avx512Valid
-	case avx2Impl:
-		return avx2Valid
-	}
-	return nil
-}

@@ -9,15 +9,15 @@ import "testing"
 // kernel has none.
 func TestValidSteps(t *testing.T) {
 	for _, k := range []*impl{avx512Impl, avx2Impl} {
-		v := validSteps(k)
+		v := k.valid
 		if v == nil || v.utf8ToUTF16LE == nil || v.utf8ToUTF32LE == nil || v.utf32LEToUTF8 == nil {
 			t.Errorf("kernel %s lacks assume-valid steps: %+v", k.name, v)
 		}
 	}
-	if v := validSteps(avx512Impl); v == nil || v.utf8ToLatin1 == nil {
+	if v := avx512Impl.valid; v == nil || v.utf8ToLatin1 == nil {
 		t.Errorf("kernel avx512 lacks an assume-valid UTF-8 to Latin-1 step")
 	}
-	if v := validSteps(scalarImpl); v != nil {
+	if v := scalarImpl.valid; v != nil {
 		t.Errorf("the scalar kernel has assume-valid steps: %+v", v)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/ucskit/ucs/encoding"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
@@ -45,7 +45,7 @@ func BenchmarkCPU(b *testing.B) {
 		{"EUC-JP", japanese.EUCJP, "legacy/Japanese-Lipsum.eucjp.txt"},
 		{"EUC-KR", korean.EUCKR, "legacy/Korean-Lipsum.euckr.txt"},
 	} {
-		src := mbtest.Corpus(b, bc.file)
+		src := enctest.Corpus(b, bc.file)
 		text, err := bc.codec.AppendDecode(nil, src)
 		if err != nil {
 			b.Fatal(err)

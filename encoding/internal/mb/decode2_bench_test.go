@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/internal/mb"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 )
 
 // BenchmarkDecode2 runs the fast path alone, driven over each corpus file
@@ -21,7 +21,7 @@ func BenchmarkDecode2(b *testing.B) {
 		if c.name == "GB18030" {
 			file = "legacy/Chinese-Lipsum.gb18030.txt"
 		}
-		src := mbtest.Corpus(b, file)
+		src := enctest.Corpus(b, file)
 		tab := c.table()
 		dst := make([]byte, 2*len(src)+200)
 		for _, f := range []struct {

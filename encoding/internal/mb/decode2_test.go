@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/internal/mb"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
@@ -178,7 +178,7 @@ func eachKernel(t *testing.T, f func(t *testing.T)) {
 
 func TestDecode2Codecs(t *testing.T) {
 	for _, c := range dbcsCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		tab := c.table()
 		t.Run(c.name, func(t *testing.T) {
 			eachKernel(t, func(t *testing.T) {
@@ -248,7 +248,7 @@ func TestDecode2Places(t *testing.T) {
 // policy Fail and Replace, and wants the scalar kernel's results.
 func TestCodecsKernels(t *testing.T) {
 	for _, c := range dbcsCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		r := rand.New(rand.NewPCG(3, 4))
 		var inputs [][]byte
 		for n := 0; n <= 300; n += 1 + n/16 {
@@ -303,12 +303,12 @@ func TestCodecsStreaming(t *testing.T) {
 		t.Skip("slow")
 	}
 	for _, c := range dbcsCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		r := rand.New(rand.NewPCG(5, 6))
 		for _, edits := range []int{0, 2} {
 			src := mutate(r, corpus, 200, edits)
-			mbtest.Streaming(t, c.codec.WithPolicy(encoding.Replace), false, src, 4)
-			mbtest.Streaming(t, c.codec, false, src, 4)
+			enctest.Streaming(t, c.codec.WithPolicy(encoding.Replace), false, src, 4)
+			enctest.Streaming(t, c.codec, false, src, 4)
 		}
 	}
 }
@@ -324,7 +324,7 @@ func FuzzDecode2(f *testing.F) {
 	f.Add([]byte("\xA4\xA2\xA4\xA4 \xB0\xA1\xB0\xA2"), uint8(127), uint8(3))
 	f.Fuzz(func(t *testing.T, data []byte, pos, which uint8) {
 		c := dbcsCases[int(which)%len(dbcsCases)]
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		p := int(pos) % 128
 		src := append(append([]byte(nil), corpus[:p]...), data...)
 		src = append(src, corpus[p:p+70]...)

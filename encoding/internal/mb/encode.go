@@ -58,14 +58,3 @@ func Encode(dst, src []byte, atEOF bool, enc *[65536]uint16, skip uint16, ce Cha
 	}
 	return nDst, nSrc, bad, nil
 }
-
-// BadSequence is the bad sequence of a decoder that read n bytes of a
-// multi-byte code whose last byte, last, did not fit. WHATWG's rule: when
-// last is ASCII it is not part of the error but decoded again, so the
-// error covers n-1 bytes.
-func BadSequence(last byte, n int) encoding.Bad {
-	if last < 0x80 {
-		n--
-	}
-	return encoding.Bad{Len: n, Kind: encoding.InvalidSequence, Rune: -1}
-}

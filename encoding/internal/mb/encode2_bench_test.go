@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/internal/mb"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
@@ -28,7 +28,7 @@ func BenchmarkEncode2(b *testing.B) {
 		"Shift_JIS": "legacy/Japanese-Lipsum.sjis.txt", "EUC-JP": "legacy/Japanese-Lipsum.eucjp.txt",
 	}
 	for _, c := range encCases {
-		src, err := c.codec.AppendDecode(nil, mbtest.Corpus(b, legacy[c.name]))
+		src, err := c.codec.AppendDecode(nil, enctest.Corpus(b, legacy[c.name]))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func BenchmarkEncodeOther(b *testing.B) {
 		{"Russian/GBK", simplifiedchinese.GBK, "Russian-Lipsum.utf8.txt"},
 		{"Latin/GBK", simplifiedchinese.GBK, "Latin-Lipsum.utf8.txt"},
 	} {
-		src := mbtest.Corpus(b, bc.file)
+		src := enctest.Corpus(b, bc.file)
 		b.Run(bc.name, func(b *testing.B) {
 			t := bc.codec.WithPolicy(encoding.Replace).EncodeTransformer()
 			runtime.LockOSThread()

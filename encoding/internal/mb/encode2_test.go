@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/encoding/internal/mb"
-	"github.com/ucskit/ucs/encoding/internal/mbtest"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
@@ -196,7 +196,7 @@ func (c *encCase) mutateUTF8(r *rand.Rand, corpus []byte, n, edits int) []byte {
 
 func TestEncode2Codecs(t *testing.T) {
 	for _, c := range encCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		t.Run(c.name, func(t *testing.T) {
 			eachKernel(t, func(t *testing.T) {
 				r := rand.New(rand.NewPCG(1, 2))
@@ -282,7 +282,7 @@ func TestEncode2Tables(t *testing.T) {
 // kernel's results.
 func TestEncodeCodecsKernels(t *testing.T) {
 	for _, c := range encCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		r := rand.New(rand.NewPCG(3, 4))
 		var inputs [][]byte
 		for n := 0; n <= 300; n += 1 + n/16 {
@@ -317,12 +317,12 @@ func TestEncodeCodecsStreaming(t *testing.T) {
 		t.Skip("slow")
 	}
 	for _, c := range encCases {
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		r := rand.New(rand.NewPCG(5, 6))
 		for _, edits := range []int{0, 2} {
 			src := c.mutateUTF8(r, corpus, 200, edits)
-			mbtest.Streaming(t, c.codec.WithPolicy(encoding.Replace), true, src, 4)
-			mbtest.Streaming(t, c.codec, true, src, 4)
+			enctest.Streaming(t, c.codec.WithPolicy(encoding.Replace), true, src, 4)
+			enctest.Streaming(t, c.codec, true, src, 4)
 		}
 	}
 }
@@ -338,7 +338,7 @@ func FuzzEncode2(f *testing.F) {
 	f.Add([]byte("\xE4\xB8\xAD\xE4\xB8"), uint8(61), uint8(5))
 	f.Fuzz(func(t *testing.T, data []byte, pos, which uint8) {
 		c := encCases[int(which)%len(encCases)]
-		corpus := mbtest.Corpus(t, c.file)
+		corpus := enctest.Corpus(t, c.file)
 		p := int(pos) % 128
 		src := append(append([]byte(nil), corpus[:p]...), data...)
 		src = append(src, corpus[p:p+70]...)

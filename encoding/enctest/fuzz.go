@@ -1,4 +1,4 @@
-package mbtest
+package enctest
 
 import (
 	"bytes"
@@ -109,7 +109,7 @@ func WriteSeeds(t *testing.T, target string, seeds [][]byte) {
 // the malformed inputs, and slices of a corpus file.
 func Seeds(samples [][]byte, corpus []byte) [][]byte {
 	out := append([][]byte(nil), samples...)
-	for i, m := range Malformed() {
+	for i, m := range MalformedBytes() {
 		if i%211 == 0 {
 			out = append(out, m)
 		}

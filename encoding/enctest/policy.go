@@ -1,7 +1,4 @@
-// Package mbtest is the test harness of ucs's legacy codecs: streaming
-// with the input split at every position and every destination size,
-// every error policy checked against the strict decoder, and round trips.
-package mbtest
+package enctest
 
 import (
 	"bytes"
@@ -11,70 +8,28 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"golang.org/x/text/transform"
-
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 )
 
-// Run transforms src with t, feeding it in two chunks split at split and
-// writing through a destination buffer of dstSize bytes (grown only when
-// the transformer cannot make progress in it, as x/text's helpers do).
-func Run(t transform.Transformer, src []byte, split, dstSize int) ([]byte, error) {
-	t.Reset()
-	var out []byte
-	dst := make([]byte, dstSize)
-	var pending []byte
-	chunks := [2][]byte{src[:split], src[split:]}
-	for ci, ch := range chunks {
-		pending = append(pending, ch...)
-		atEOF := ci == 1
-		for {
-			nd, ns, err := t.Transform(dst, pending, atEOF)
-			out = append(out, dst[:nd]...)
-			pending = pending[ns:]
-			switch {
-			case err == transform.ErrShortDst:
-				if nd == 0 && ns == 0 {
-					dst = make([]byte, 2*len(dst)+1)
-				}
-				continue
-			case err == transform.ErrShortSrc:
-				if atEOF {
-					return out, fmt.Errorf("ErrShortSrc at end of input")
-				}
-			case err != nil:
-				return out, err
-			case atEOF && len(pending) > 0:
-				return out, fmt.Errorf("transformer stopped with %d bytes left at end of input", len(pending))
-			}
-			break
-		}
-	}
-	return out, nil
-}
-
-// Whole transforms src in one call with ample room.
-func Whole(t transform.Transformer, src []byte) ([]byte, error) {
-	return Run(t, src, 0, 4*len(src)+64)
-}
-
 // Streaming checks that decoding (or encoding) src gives the same output
-// and error whatever the split point and destination size. Sizes go from 1
-// to maxDst.
+// and error whatever the split point and destination size: the input is
+// cut in two at every position, and written through every destination
+// size from 1 to maxDst. Unlike CheckStreaming, which samples split points
+// and sizes, it tries them all, and it compares the error's rune too.
 func Streaming(tb testing.TB, c *encoding.Codec, encode bool, src []byte, maxDst int) {
 	tb.Helper()
 	mk := c.DecodeTransformer
 	if encode {
 		mk = c.EncodeTransformer
 	}
-	want, wantErr := Whole(mk(), src)
+	want := Whole(mk(), src)
 	for split := 0; split <= len(src); split++ {
 		for size := 1; size <= maxDst; size++ {
-			got, err := Run(mk(), src, split, size)
-			if !bytes.Equal(got, want) || !sameError(err, wantErr) {
+			got := Drive(mk(), [][]byte{src[:split], src[split:]}, size)
+			if !bytes.Equal(got.Out, want.Out) || !sameError(got.Err, want.Err) {
 				tb.Fatalf("%s %s % X split at %d, dst %d:\n got % X, %v\nwant % X, %v",
-					c.Name(), dir(encode), src, split, size, got, err, want, wantErr)
+					c.Name(), dir(encode), src, split, size, got.Out, got.Err, want.Out, want.Err)
 			}
 		}
 	}
@@ -113,7 +68,8 @@ func Policies(tb testing.TB, c *encoding.Codec, encode bool, src []byte) int {
 	rest := src
 	errs := 0
 	for {
-		out, err := Whole(mk(), rest)
+		r := Whole(mk(), rest)
+		out, err := r.Out, r.Err
 		replace = append(replace, out...)
 		skip = append(skip, out...)
 		escape = append(escape, out...)
@@ -168,7 +124,8 @@ func Policies(tb testing.TB, c *encoding.Codec, encode bool, src []byte) int {
 		if encode {
 			mkp = cc.EncodeTransformer
 		}
-		got, err := Whole(mkp(), src)
+		r := Whole(mkp(), src)
+		got, err := r.Out, r.Err
 		if err != nil || !bytes.Equal(got, pc.want) {
 			tb.Fatalf("%s %s % X policy %v:\n got % X (%v)\nwant % X", c.Name(), dir(encode), src, pc.p, got, err, pc.want)
 		}
@@ -178,7 +135,8 @@ func Policies(tb testing.TB, c *encoding.Codec, encode bool, src []byte) int {
 
 func mustEncode(tb testing.TB, c *encoding.Codec, s, fallback string) []byte {
 	tb.Helper()
-	out, err := Whole(c.WithPolicy(encoding.Fail).EncodeTransformer(), []byte(s))
+	r := Whole(c.WithPolicy(encoding.Fail).EncodeTransformer(), []byte(s))
+	out, err := r.Out, r.Err
 	if err != nil {
 		if fallback == "" {
 			tb.Fatalf("%s cannot encode %q: %v", c.Name(), s, err)
@@ -211,11 +169,11 @@ func ParseRunes(s string) ([]byte, error) {
 	return out, nil
 }
 
-// Malformed returns a list of short byte strings that exercise decoders'
-// error paths: every single byte, every byte followed by an ASCII byte, and
+// MalformedBytes returns a list of short byte strings that exercise
+// decoders' error paths: every single byte, every byte followed by an ASCII byte, and
 // every lead byte 80–FF followed by a sample of second bytes and an ASCII
 // byte.
-func Malformed() [][]byte {
+func MalformedBytes() [][]byte {
 	var out [][]byte
 	for b := 0; b < 256; b++ {
 		out = append(out, []byte{byte(b)}, []byte{byte(b), 'A'}, []byte{'a', byte(b)})

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package mbtest
+package enctest
 
 import "time"
 

@@ -1,4 +1,4 @@
-package mbtest
+package enctest
 
 import (
 	"time"

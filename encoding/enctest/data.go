@@ -1,4 +1,4 @@
-package mbtest
+package enctest
 
 import (
 	"bufio"
@@ -10,8 +10,9 @@ import (
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
-// Index reads a WHATWG index file from the shared test data (not the
-// generated table), pointer → code point.
+// Index reads a WHATWG index file from the pinned generator data of the
+// module (internal/gen/data), not from the generated table: pointer →
+// code point.
 func Index(tb testing.TB, name string) map[int]rune {
 	tb.Helper()
 	f, err := os.Open(testfiles.Module(tb, "internal/gen/data/index-"+name+".txt"))
