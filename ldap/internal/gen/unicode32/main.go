@@ -52,7 +52,7 @@ func main() {
 // table.
 func generate(src []byte) ([]byte, error) {
 	if sum := sha256.Sum256(src); hex.EncodeToString(sum[:]) != dataSHA256 {
-		return nil, fmt.Errorf("Unassigned-ranges.mjs: SHA-256 %x, want %s (data/SOURCES.md)", sum, dataSHA256)
+		return nil, fmt.Errorf("pinned file Unassigned-ranges.mjs: SHA-256 %x, want %s (data/SOURCES.md)", sum, dataSHA256)
 	}
 	unassigned, err := parseRanges(src)
 	if err != nil {
@@ -77,7 +77,7 @@ var rangesCall = regexp.MustCompile(`decodeRanges\('([A-Za-z0-9_-]*)'\)`)
 func parseRanges(src []byte) ([]span, error) {
 	m := rangesCall.FindSubmatch(src)
 	if m == nil || bytes.Count(src, []byte("decodeRanges(")) != 1 {
-		return nil, errors.New("Unassigned-ranges.mjs: no single decodeRanges('…') call")
+		return nil, errors.New("pinned file Unassigned-ranges.mjs: no single decodeRanges('…') call")
 	}
 	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 	in := m[1]
@@ -96,7 +96,7 @@ func parseRanges(src []byte) ([]span, error) {
 			x, extra = x&7, 3
 		}
 		if i+extra > len(in) {
-			return nil, errors.New("Unassigned-ranges.mjs: a number is cut off")
+			return nil, errors.New("pinned file Unassigned-ranges.mjs: a number is cut off")
 		}
 		for ; extra > 0; extra-- {
 			x = x<<6 | digit(i)
@@ -105,7 +105,7 @@ func parseRanges(src []byte) ([]span, error) {
 		nums = append(nums, x)
 	}
 	if len(nums)%2 != 0 {
-		return nil, errors.New("Unassigned-ranges.mjs: odd count of numbers")
+		return nil, errors.New("pinned file Unassigned-ranges.mjs: odd count of numbers")
 	}
 	var out []span
 	end := rune(-1) // exclusive end of the previous range, less one
@@ -113,7 +113,7 @@ func parseRanges(src []byte) ([]span, error) {
 		lo := end + 1 + rune(nums[i])
 		hi := lo + rune(nums[i+1]) // the range is lo … lo+length-1, length = nums[i+1]+1
 		if hi > 0x10FFFF {
-			return nil, fmt.Errorf("Unassigned-ranges.mjs: range %X–%X beyond U+10FFFF", lo, hi)
+			return nil, fmt.Errorf("pinned file Unassigned-ranges.mjs: range %X–%X beyond U+10FFFF", lo, hi)
 		}
 		out = append(out, span{lo, hi})
 		end = hi + 1
