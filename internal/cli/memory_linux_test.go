@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"encoding/base64"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,8 +26,7 @@ const memoryCeiling = 64 << 20
 // over the ceiling, so a regression costs no more than the ceiling.
 //
 // Not covered: "ucs bench" loads its files into memory by design (its
-// help says so), and "ucs ldap match" reads the whole LDIF file before
-// matching.
+// help says so).
 func TestBoundedMemoryBadInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and feeds it several MiB per case")
@@ -58,10 +59,37 @@ func TestBoundedMemoryBadInput(t *testing.T) {
 	txt := write("text", text)
 	small := write("random-small", random[:1<<20])
 	smallText := write("text-small", text[:(1<<20)/len(block)*len(block)])
+	// Lines of double-encoded text for fix: every line is repaired and
+	// explained.
+	moji := []byte(strings.Repeat("CafÃ© crÃ¨me, ÐÑÐ¸Ð²ÐµÑ, âquotedâ\n", (6<<20)/60))
+	mojibake := write("mojibake", moji)
+	// A directory dump whose entries all match, written back as LDIF, and
+	// one entry with an 8 MiB photo folded over 140,000 lines.
+	var ldif strings.Builder
+	for i := 0; ldif.Len() < 6<<20; i++ {
+		fmt.Fprintf(&ldif, "dn: cn=user%d,dc=example,dc=com\nobjectClass: inetOrgPerson\ncn: user%d\nsn: Ünïcödé %d\ndescription: %s\n\n", i, i, i, strings.Repeat("x", 100))
+	}
+	dump := write("dump.ldif", []byte(ldif.String()))
+	photo := base64.StdEncoding.EncodeToString(random[:6<<20])
+	var folded strings.Builder
+	folded.WriteString("dn: cn=photo,dc=example,dc=com\nobjectClass: inetOrgPerson\ncn: photo\nsn: photo\njpegPhoto:: ")
+	for i := 0; i < len(photo); i += 76 {
+		if i > 0 {
+			folded.WriteString("\n ")
+		}
+		folded.WriteString(photo[i:min(i+76, len(photo))])
+	}
+	folded.WriteString("\n\n")
+	photoLDIF := write("photo.ldif", []byte(folded.String()))
 	for _, c := range []struct {
 		args []string
 		exit int
 	}{
+		{[]string{"fix", "--explain", mojibake}, ExitOK},
+		{[]string{"fix", "--json", mojibake}, ExitOK},
+		{[]string{"ldap", "match", "--output", "ldif", "--ldif", dump, "(objectClass=person)"}, ExitOK},
+		{[]string{"ldap", "match", "--json", "--ldif", dump, "(cn=*)"}, ExitOK},
+		{[]string{"ldap", "match", "--output", "ldif", "--ldif", photoLDIF, "(cn=photo)"}, ExitOK},
 		{[]string{"validate", "--json", "--max-errors", "0", rnd}, ExitInvalid},
 		{[]string{"validate", "--max-errors", "0", rnd}, ExitInvalid},
 		{[]string{"validate", "--json", "--max-errors", "0", "-f", "utf-16le", rnd}, ExitInvalid},
