@@ -61,7 +61,7 @@ func TestBoundedMemoryBadInput(t *testing.T) {
 	smallText := write("text-small", text[:(1<<20)/len(block)*len(block)])
 	// Lines of double-encoded text for fix: every line is repaired and
 	// explained.
-	moji := []byte(strings.Repeat("CafÃ© crÃ¨me, ÐÑÐ¸Ð²ÐµÑ, âquotedâ\n", (6<<20)/60))
+	moji := []byte(strings.Repeat("CafÃ© crÃ¨me, Ð\u009fÑ\u0080Ð¸Ð²ÐµÑ\u0082, â\u0080\u009cquotedâ\u0080\u009d\n", (6<<20)/60))
 	mojibake := write("mojibake", moji)
 	// A directory dump whose entries all match, written back as LDIF, and
 	// one entry with an 8 MiB photo folded over 140,000 lines.
