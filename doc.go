@@ -16,7 +16,7 @@
 //	encoding/replacement     WHATWG's replacement encoding, the UNICODE-1-1-UTF-8 guard
 //	encoding/enctest         the test harness every codec runs (streaming splits, policies, allocations)
 //	charset                  the registry: Lookup by name or alias, List, Register
-//	transcode                streaming conversion: Copy, Output, NewReader, NewWriter; positioned errors, BOM and newline modes
+//	transcode                streaming conversion: Copy, Output, NewReader, NewWriter, Decoder; positioned errors, BOM and newline modes
 //	htmlcharset              the web's rules: a drop-in for golang.org/x/net/html/charset
 //	detect                   charset detection: ranked candidates with confidence and language
 //	width                    display width in terminal columns

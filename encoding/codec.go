@@ -3,6 +3,8 @@ package encoding
 import (
 	"errors"
 
+	"github.com/ucskit/ucs/internal/enchook"
+
 	xenc "golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -84,14 +86,24 @@ func (t *Transformer) Reset() {
 // Offset returns the number of source bytes consumed since the last Reset.
 func (t *Transformer) Offset() int64 { return t.pos }
 
-// Written returns the number of bytes written since the last Reset.
-func (t *Transformer) Written() int64 { return t.out }
+// The engine's methods below are not part of the API: package transcode
+// reaches them through internal/enchook.
+func init() {
+	enchook.Set(enchook.Funcs[*Transformer, Bad]{
+		UntilBad: (*Transformer).transformUntilBad,
+		Written:  (*Transformer).written,
+		Clone:    (*Transformer).clone,
+	})
+}
 
-// Clone returns an independent copy of t in the same state, so that a
+// written returns the number of bytes written since the last Reset.
+func (t *Transformer) written() int64 { return t.out }
+
+// clone returns an independent copy of t in the same state, so that a
 // caller can convert the same input again (to locate an error found
 // downstream, say). The copy of a core that keeps state but does not
 // implement Cloner starts afresh.
-func (t *Transformer) Clone() *Transformer {
+func (t *Transformer) clone() *Transformer {
 	c := *t
 	if cl, ok := t.core.(Cloner); ok {
 		c.core = cl.Clone()
@@ -116,7 +128,7 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	return nDst, nSrc, err
 }
 
-// TransformUntilBad is Transform up to the first sequence that the
+// transformUntilBad is Transform up to the first sequence that the
 // policy would have to handle: it converts src as Transform does while
 // the input is clean, and stops at a malformed or unencodable sequence,
 // which it leaves unconsumed and describes in bad, whatever the policy.
@@ -124,7 +136,7 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 // the rest to Transform, which applies the policy; the offsets of both
 // count from the same Reset. Output owed by an earlier Transform comes
 // first.
-func (t *Transformer) TransformUntilBad(dst, src []byte, atEOF bool) (nDst, nSrc int, bad Bad, err error) {
+func (t *Transformer) transformUntilBad(dst, src []byte, atEOF bool) (nDst, nSrc int, bad Bad, err error) {
 	if len(t.owed) > 0 {
 		n := copy(dst, t.owed)
 		t.owed = t.owed[n:]

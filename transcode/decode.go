@@ -8,8 +8,14 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/enchook"
 	"github.com/ucskit/ucs/internal/simd"
 )
+
+// engine holds the methods of encoding.Transformer that are not part of
+// its API: the fast path up to a bad sequence, the count of bytes written,
+// and a copy in the same state.
+var engine = enchook.Get[*encoding.Transformer, encoding.Bad]()
 
 // chunkSize is how much input is read at a time; memory stays bounded by a
 // small multiple of it whatever the input size.
@@ -109,8 +115,8 @@ func (d *decoder) run(in io.Reader) error {
 			}
 		}
 		for start < have || eof {
-			c := chunk{in: buf[start:have], inOff: off + int64(start), start: at, written: dec.Written()}
-			c.dec = dec.Clone()
+			c := chunk{in: buf[start:have], inOff: off + int64(start), start: at, written: engine.Written(dec)}
+			c.dec = engine.Clone(dec)
 			nd, ns, err := dec.Transform(out, buf[start:have], eof)
 			start += ns
 			c.text = out[:nd]

@@ -18,4 +18,10 @@
 //
 // Output takes several inputs into one output, as cat does; NewReader and
 // NewWriter wrap Copy in the io.Reader and io.Writer forms.
+//
+// Decoder (and the Decode function) only decodes: it hands the text on in
+// UTF-8, a chunk at a time, each with the Position (offset, line, column)
+// of its start, for programs that read text rather than convert it, such
+// as validators and counters. It takes the same fast path for valid UTF-8
+// and reports bad sequences as the same *Error values.
 package transcode

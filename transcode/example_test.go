@@ -54,3 +54,28 @@ func ExampleNewReader() {
 	fmt.Println(string(b), err)
 	// Output: 日本語 <nil>
 }
+
+// Decode hands on decoded text with the position of its start, and each
+// bad sequence the policy handled with its own.
+func ExampleDecoder() {
+	in := []byte("Grüße\r\nna\xEFve\r\n")
+	d := transcode.Decoder{
+		From:    charset.MustLookup("utf-8").Codec,
+		Invalid: encoding.Replace,
+		Name:    "notes.txt",
+		Report: func(e *transcode.Error) error {
+			fmt.Println("fixed:", e)
+			return nil
+		},
+	}
+	st, err := d.Decode(bytes.NewReader(in), func(text []byte, at transcode.Position) error {
+		fmt.Printf("%d:%d (byte %d): %q\n", at.Line, at.Column, at.Offset, text)
+		return nil
+	})
+	fmt.Println(st.Fixed, err)
+	// Output:
+	// 1:1 (byte 0): "Grüße\r\nna"
+	// fixed: notes.txt:2:3: byte 11: bad-continuation (bytes EF)
+	// 2:3 (byte 11): "�ve\r\n"
+	// 1 <nil>
+}

@@ -69,7 +69,7 @@ type chunk struct {
 	in      []byte
 	inOff   int64
 	dec     *encoding.Transformer
-	written int64 // dec.Written() before the call
+	written int64 // bytes dec had written before the call
 	// identity is set when text is the input itself (valid UTF-8 read as
 	// UTF-8): offsets map one to one.
 	identity bool
@@ -89,7 +89,7 @@ func (c *chunk) offsetAt(k int) int64 {
 	if c.identity {
 		return c.inOff + int64(k)
 	}
-	dec := c.dec.Clone()
+	dec := engine.Clone(c.dec)
 	buf := make([]byte, 256)
 	got, consumed := 0, 0
 	for got < k && consumed < len(c.in) {

@@ -286,7 +286,7 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 			}
 			done := 0
 			for done < len(b) {
-				nd, ns, bad, err := o.enc.TransformUntilBad(o.encBuf, b[done:], false)
+				nd, ns, bad, err := engine.UntilBad(o.enc, o.encBuf, b[done:], false)
 				if nd > 0 {
 					if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
 						return done, &WriteError{werr}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/fix"
+	"github.com/ucskit/ucs/transcode"
 )
 
 const fixUsage = `Usage: ucs fix [flags] [FILE...]
@@ -191,8 +192,8 @@ func (x *fixer) fixStream(name string) int {
 
 func (x *fixer) fixReader(in io.Reader, dn string) int {
 	x.name, x.lineN, x.line, x.long, x.changed, x.errw = dn, 1, x.line[:0], false, 0, nil
-	d := decoder{name: dn, codec: x.cs.Codec, sink: x.take}
-	if err := d.run(in); err != nil {
+	d := transcode.Decoder{Name: dn, From: x.cs.Codec, Invalid: x.cs.Codec.Options().Invalid, Escape: x.cs.Codec.Options().Escape}
+	if _, err := d.Decode(in, x.take); err != nil {
 		if x.errw != nil {
 			fmt.Fprintf(x.env.Stderr, "ucs fix: writing: %v\n", x.errw)
 			return ExitIO
@@ -210,8 +211,7 @@ func (x *fixer) fixReader(in io.Reader, dn string) int {
 }
 
 // take receives decoded text and hands out whole lines.
-func (x *fixer) take(ch *chunk) error {
-	b := ch.text
+func (x *fixer) take(b []byte, _ transcode.Position) error {
 	for len(b) > 0 {
 		i := indexByte(b, '\n')
 		if i < 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/transcode"
 	"github.com/ucskit/ucs/width"
 	"golang.org/x/text/unicode/norm"
 )
@@ -134,8 +135,8 @@ func FuzzNormChecker(f *testing.F) {
 		}
 		for _, form := range []norm.Form{norm.NFC, norm.NFD, norm.NFKC, norm.NFKD} {
 			var got strings.Builder
-			nc := newNormChecker(form, func(p place, off int64, seg, want string) error {
-				fmt.Fprintf(&got, "<stdin>:%d:%d: byte %d: not %s: %s (%s: %s)\n", p.line, p.col, off, formName(form), codePoints(seg), formName(form), codePoints(want))
+			nc := newNormChecker(form, func(p transcode.Position, off int64, seg, want string) error {
+				fmt.Fprintf(&got, "<stdin>:%d:%d: byte %d: not %s: %s (%s: %s)\n", p.Line, p.Column, off, formName(form), codePoints(seg), formName(form), codePoints(want))
 				return nil
 			})
 			k := int(split) % (len(s) + 1)

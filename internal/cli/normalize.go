@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/transcode"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -104,17 +105,19 @@ func runNormalize(env *Env, args []string) int {
 			defer f.Close()
 			in = f
 		}
-		d := decoder{
-			name:  displayName(name),
-			codec: cs.Codec,
-			sink: func(ch *chunk) error {
-				if _, err := nw.Write(ch.text); err != nil {
-					return &ioError{err}
-				}
-				return nil
-			},
+		d := transcode.Decoder{
+			Name:    displayName(name),
+			From:    cs.Codec,
+			Invalid: cs.Codec.Options().Invalid,
+			Escape:  cs.Codec.Options().Escape,
 		}
-		if err := d.run(in); err != nil {
+		_, err := d.Decode(in, func(text []byte, _ transcode.Position) error {
+			if _, err := nw.Write(text); err != nil {
+				return &ioError{err}
+			}
+			return nil
+		})
+		if err != nil {
 			code = reportRunError(env, "normalize", cs.Name, err)
 			break
 		}
@@ -131,12 +134,12 @@ func runNormalize(env *Env, args []string) int {
 // reportRunError prints an error from a decoder run and returns its exit
 // code: 1 for malformed input, 3 for input/output errors.
 func reportRunError(env *Env, cmd, enc string, err error) int {
-	var f *failure
+	var f *transcode.Error
 	var ioe *ioError
 	switch {
 	case errors.As(err, &f):
-		fmt.Fprintln(env.Stderr, f.d.String())
-		fmt.Fprintf(env.Stderr, "ucs %s: stopped: the input is not valid %s (%s)\n", cmd, enc, f.d.Kind.Describe())
+		fmt.Fprintln(env.Stderr, f.Error())
+		fmt.Fprintf(env.Stderr, "ucs %s: stopped: the input is not valid %s (%s)\n", cmd, enc, f.Kind.Describe())
 		return ExitInvalid
 	case errors.As(err, &ioe):
 		fmt.Fprintf(env.Stderr, "ucs %s: writing standard output: %v\n", cmd, ioe.err)
@@ -153,15 +156,15 @@ func reportRunError(env *Env, cmd, enc string, err error) int {
 type normChecker struct {
 	form    norm.Form
 	pending []byte
-	at      place // of pending[0]
-	off     int64 // offset of pending[0] in the decoded text
+	at      transcode.Position // of pending[0]
+	off     int64              // offset of pending[0] in the decoded text
 	// report receives each offending segment: its place, its offset in the
 	// decoded text, the segment and its normalized form.
-	report func(p place, off int64, seg, want string) error
+	report func(p transcode.Position, off int64, seg, want string) error
 }
 
-func newNormChecker(form norm.Form, report func(place, int64, string, string) error) *normChecker {
-	return &normChecker{form: form, at: startPlace(), report: report}
+func newNormChecker(form norm.Form, report func(transcode.Position, int64, string, string) error) *normChecker {
+	return &normChecker{form: form, at: transcode.Position{Line: 1, Column: 1}, report: report}
 }
 
 // feed checks text; atEOF says it is the last. It walks the text segment
@@ -201,7 +204,7 @@ func (n *normChecker) feed(text []byte, atEOF bool) error {
 		seg := n.pending[i : i+k]
 		if !n.form.IsNormal(seg) {
 			if s, want := string(seg), n.form.String(string(seg)); want != s {
-				cur.advance(n.pending[curI:i])
+				cur.Advance(n.pending[curI:i])
 				curI = i
 				if err := n.report(cur, n.off+int64(i), s, want); err != nil {
 					return err
@@ -210,7 +213,7 @@ func (n *normChecker) feed(text []byte, atEOF bool) error {
 		}
 		i += k
 	}
-	cur.advance(n.pending[curI:i])
+	cur.Advance(n.pending[curI:i])
 	n.at = cur
 	n.off += int64(i)
 	n.pending = append(n.pending[:0], n.pending[i:]...)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ucskit/ucs/transcode"
 	"github.com/ucskit/ucs/width"
 	"golang.org/x/text/unicode/norm"
 )
@@ -57,14 +58,14 @@ func TestNormalizeStreams(t *testing.T) {
 // each segment between normalization boundaries that is not in form f.
 func notNormalLines(in []byte, f norm.Form) string {
 	var b strings.Builder
-	p := startPlace()
+	p := transcode.Position{Line: 1, Column: 1}
 	for i := 0; i < len(in); {
 		n := f.NextBoundary(in[i:], true)
 		seg := string(in[i : i+n])
 		if want := f.String(seg); want != seg {
-			fmt.Fprintf(&b, "<stdin>:%d:%d: byte %d: not %s: %s (%s: %s)\n", p.line, p.col, i, formName(f), codePoints(seg), formName(f), codePoints(want))
+			fmt.Fprintf(&b, "<stdin>:%d:%d: byte %d: not %s: %s (%s: %s)\n", p.Line, p.Column, i, formName(f), codePoints(seg), formName(f), codePoints(want))
 		}
-		p.advance(in[i : i+n])
+		p.Advance(in[i : i+n])
 		i += n
 	}
 	return b.String()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/transcode"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -201,31 +202,32 @@ func runValidate(env *Env, args []string) int {
 			}
 			in = f
 		}
-		d := decoder{
-			name:  displayName(name),
-			codec: cs.Codec.WithPolicy(encoding.Replace),
+		d := transcode.Decoder{
+			Name:    displayName(name),
+			From:    cs.Codec,
+			Invalid: encoding.Replace,
 			// The values of UCS-4 and RFC 2279 beyond UTF-8 are valid
 			// there; the normalization check reads strict UTF-8.
-			pivot: normalized == "",
-			sink:  func(*chunk) error { return nil },
-			report: func(dg diag) error {
+			Extended: normalized == "",
+			Report: func(e *transcode.Error) error {
 				valid = false
 				if asJSON {
-					off := dg.Offset
-					rec.add(jsonError{Offset: &off, Line: dg.Line, Column: dg.Col, Kind: dg.Kind.String(), Bytes: hexCompact(dg.Bytes)})
+					off := e.Offset
+					rec.add(jsonError{Offset: &off, Line: e.Line, Column: e.Column, Kind: e.Kind.String(), Bytes: hexCompact(e.Bytes)})
 				} else {
-					fmt.Fprintln(out, dg.String())
+					fmt.Fprintln(out, e.Error())
 				}
 				return count()
 			},
 		}
+		sink := func([]byte, transcode.Position) error { return nil }
 		var nc *normChecker
 		if normalized != "" {
 			kind := "not-" + strings.ToLower(formName(form))
-			nc = newNormChecker(form, func(p place, off int64, seg, want string) error {
+			nc = newNormChecker(form, func(p transcode.Position, off int64, seg, want string) error {
 				valid = false
 				if asJSON {
-					je := jsonError{Line: p.line, Column: p.col, Kind: kind, Text: codePoints(seg), Want: codePoints(want)}
+					je := jsonError{Line: p.Line, Column: p.Column, Kind: kind, Text: codePoints(seg), Want: codePoints(want)}
 					if cs.Name == "utf-8" {
 						je.Offset = &off
 					}
@@ -236,12 +238,12 @@ func runValidate(env *Env, args []string) int {
 				if cs.Name == "utf-8" {
 					at = fmt.Sprintf(" byte %d:", off)
 				}
-				fmt.Fprintf(out, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.line, p.col, at, formName(form), codePoints(seg), formName(form), codePoints(want))
+				fmt.Fprintf(out, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.Line, p.Column, at, formName(form), codePoints(seg), formName(form), codePoints(want))
 				return count()
 			})
-			d.sink = func(ch *chunk) error { return nc.feed(ch.text, false) }
+			sink = func(text []byte, _ transcode.Position) error { return nc.feed(text, false) }
 		}
-		err := d.run(in)
+		_, err := d.Decode(in, sink)
 		if err == nil && nc != nil {
 			err = nc.feed(nil, true)
 		}

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"github.com/ucskit/ucs/encoding/utf"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/ucskit/ucs/encoding/utf"
+	"github.com/ucskit/ucs/transcode"
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/width"
@@ -94,8 +96,8 @@ func runWidth(env *Env, args []string) int {
 		for i, t := range texts {
 			// TEXT is UTF-8; bad bytes stop the command as they stop
 			// --file, with the same message and exit status.
-			d := decoder{name: fmt.Sprintf("TEXT %d", i+1), codec: utf.UTF8, sink: func(*chunk) error { return nil }}
-			if err := d.run(strings.NewReader(t)); err != nil {
+			d := transcode.Decoder{Name: fmt.Sprintf("TEXT %d", i+1), From: utf.UTF8}
+			if _, err := d.Decode(strings.NewReader(t), func([]byte, transcode.Position) error { return nil }); err != nil {
 				w.Flush()
 				return reportRunError(env, "width", "utf-8", err)
 			}
@@ -123,12 +125,13 @@ func runWidth(env *Env, args []string) int {
 		in, name = f, file
 	}
 	lw := &lineWidths{opts: opts, max: maxCols, w: w}
-	d := decoder{
-		name:  displayName(name),
-		codec: cs.Codec,
-		sink:  func(ch *chunk) error { return lw.feed(ch.text, false) },
+	d := transcode.Decoder{
+		Name:    displayName(name),
+		From:    cs.Codec,
+		Invalid: cs.Codec.Options().Invalid,
+		Escape:  cs.Codec.Options().Escape,
 	}
-	err = d.run(in)
+	_, err = d.Decode(in, func(text []byte, _ transcode.Position) error { return lw.feed(text, false) })
 	if err == nil {
 		err = lw.feed(nil, true)
 	}
