@@ -56,6 +56,14 @@ func init() {
 		Edition: "Microsoft code page 950 (ICU windows-950-2000), without best-fit fallbacks",
 		Summary: "traditional Chinese, Windows code page 950 (Big5 with Microsoft's additions)",
 	})
+	register(&Charset{
+		Name: "euc-tw", Codec: traditionalchinese.EUCTW, Family: "chinese",
+		Aliases: []string{"euctw", "euc_tw", "x-euc-tw", "cns11643", "osf0005000a", "ibm-euctw",
+			"ibm-964", "ibm964", "cp964", "x-ibm964"},
+		CodePages: []int{51950}, ASCIICompatible: true,
+		Edition: "CNS 11643-1992 planes 1–7 and 15, glibc 2.36's EUC-TW table",
+		Summary: "traditional Chinese (Taiwan), CNS 11643 in its EUC form: plane 1 in two bytes, the others in four",
+	})
 	// Japanese.
 	register(&Charset{
 		Name: "shift_jis", Codec: japanese.ShiftJIS, Family: "japanese", MIB: 17,

@@ -5,6 +5,7 @@ import (
 
 	xtc "golang.org/x/text/encoding/traditionalchinese"
 
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
 )
 
@@ -25,4 +26,29 @@ func BenchmarkEncode(b *testing.B) {
 	}
 	b.Run("ucs/Big5", func(b *testing.B) { enctest.Bench(b, Big5.EncodeTransformer(), src) })
 	b.Run("xtext/Big5", func(b *testing.B) { enctest.Bench(b, xtc.Big5.NewEncoder(), src) })
+}
+
+// BenchmarkEUCTW decodes and encodes the text of the Big5 file as EUC-TW
+// (the few characters CNS 11643 lacks left out), beside Big5 on the same
+// text.
+func BenchmarkEUCTW(b *testing.B) {
+	text, err := Big5.AppendDecode(nil, enctest.Corpus(b, "legacy/Chinese-Lipsum.big5.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, err := EUCTW.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if text, err = EUCTW.AppendDecode(nil, src); err != nil {
+		b.Fatal(err)
+	}
+	big5, err := Big5.AppendEncode(nil, text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode/euc-tw", func(b *testing.B) { enctest.Bench(b, EUCTW.DecodeTransformer(), src) })
+	b.Run("decode/big5", func(b *testing.B) { enctest.Bench(b, Big5.DecodeTransformer(), big5) })
+	b.Run("encode/euc-tw", func(b *testing.B) { enctest.Bench(b, EUCTW.EncodeTransformer(), text) })
+	b.Run("encode/big5", func(b *testing.B) { enctest.Bench(b, Big5.EncodeTransformer(), text) })
 }

@@ -1,5 +1,5 @@
 // Package traditionalchinese implements Big5 as the WHATWG Encoding
-// Standard specifies it, and Microsoft's code page 950.
+// Standard specifies it, Microsoft's code page 950, and EUC-TW.
 //
 // # Standards
 //
@@ -9,6 +9,9 @@
 //     extensions and HKSCS-2008, as merged into that index.
 //   - Microsoft Windows code page 950, as ICU's windows-950-2000.ucm
 //     records it (pinned in internal/gen/data).
+//   - CNS 11643-1992 in its EUC form (EUC-TW), planes 1–7 and 15 as
+//     glibc 2.36's EUC-TW maps them (read from iconv's output, pinned in
+//     internal/gen/data).
 //
 // # Conformance
 //
@@ -16,5 +19,6 @@
 // listed on it. CP950 is Microsoft's table without its best-fit
 // fallbacks; where it differs from Big5 (the user-defined areas, F9 D6–F9
 // FE, 80 and FF, the HKSCS codes) is listed on CP950. Browsers read text
-// labelled cp950 as Big5; the registry gives the label to CP950.
+// labelled cp950 as Big5; the registry gives the label to CP950. EUCTW
+// is glibc's EUC-TW code for code, both ways (see EUCTW).
 package traditionalchinese

@@ -47,6 +47,7 @@ func main() {
 		idx := readIndex("index-big5.txt")
 		g.index32("big5Index", "index-big5.txt", idx, 19782)
 		genCP950(&g)
+		genEUCTW(&g)
 	case "japanese":
 		g.printf("package japanese\n\n")
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
@@ -678,5 +679,73 @@ func genJohab(g *gen) {
 	g.printf("// johabIndex is JOHAB (KS X 1001:1992 annex 3) from %s:\n// %s.\n", file, header)
 	g.printf("// Pointer (lead-84)*206 + trail-31 → code point; 0: no character.\nvar johabIndex = [%d]uint16{\n", len(idx))
 	g.values(len(idx), func(i int) uint32 { return uint32(idx[i]) }, 4)
+	g.printf("}\n")
+}
+
+// euctwPlanes are the CNS 11643 planes glibc's EUC-TW has, in the order of
+// euctwIndex.
+var euctwPlanes = []int{1, 2, 3, 4, 5, 6, 7, 15}
+
+// genEUCTW writes glibc's EUC-TW codes (glibc-EUC-TW.txt, read by
+// internal/gen/sbdump) as euctwIndex: the planes of euctwPlanes one after
+// the other, 94×94 cells each. The two-byte codes must be plane 1's.
+func genEUCTW(g *gen) {
+	const file = "glibc-EUC-TW.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	slot := map[int]int{}
+	for i, p := range euctwPlanes {
+		slot[p] = i
+	}
+	idx := make([]uint32, len(euctwPlanes)*8836)
+	two := map[int]uint32{}
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		if err1 != nil || err2 != nil || r == 0 || r > 0x10FFFF {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		row, cell := int(c>>8&0xFF), int(c&0xFF)
+		if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+		p := (row-0xA1)*94 + cell - 0xA1
+		switch len(f[0]) {
+		case 6:
+			two[p] = uint32(r)
+		case 10:
+			s, ok := slot[int(c>>16&0xFF)-0xA0]
+			if c>>24 != 0x8E || !ok {
+				log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+			}
+			if idx[s*8836+p] != 0 {
+				log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+			}
+			idx[s*8836+p] = uint32(r)
+		default:
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+	}
+	for p := range 8836 {
+		if two[p] != idx[p] {
+			log.Fatalf("%s: two-byte code %d is U+%04X, four-byte plane 1 U+%04X", file, p, two[p], idx[p])
+		}
+	}
+	g.printf("// euctwIndex is CNS 11643 planes %v as glibc's EUC-TW has them, from %s:\n// %s.\n", euctwPlanes, file, header)
+	g.printf("// Pointer plane slot*8836 + (row-A1)*94 + cell-A1 → code point; 0: no character.\nvar euctwIndex = [%d]uint32{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
 	g.printf("}\n")
 }

@@ -11,6 +11,10 @@
 // With -johab it writes instead glibc-JOHAB.txt, every two-byte code of
 // glibc's JOHAB (lead 84–F9, trail 31–FE) that decodes to one character.
 //
+// With -euctw it writes instead glibc-EUC-TW.txt, every two-byte code
+// (CNS 11643 plane 1) and four-byte code (8E, plane A1–B0, row, cell) of
+// glibc's EUC-TW that decodes to one character.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -59,6 +63,7 @@ func main() {
 	only := flag.String("only", "", "write only this page")
 	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
+	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
 	flag.Parse()
 	if *translit {
 		writeTranslit(*out)
@@ -66,6 +71,10 @@ func main() {
 	}
 	if *johab {
 		writeJohab(*out)
+		return
+	}
+	if *euctw {
+		writeEUCTW(*out)
 		return
 	}
 	glibc := version("iconv", "--version")
@@ -295,3 +304,79 @@ func writeJohab(dir string) {
 	}
 	log.Printf("%s: %d codes", file, n)
 }
+
+// writeEUCTW decodes every two-byte code (A1–FE × A1–FE, CNS 11643 plane 1)
+// and every four-byte code 8E A1–B0 A1–FE A1–FE (planes 1–16) of glibc's
+// EUC-TW, each on a line of its own, and writes "0xCODE<TAB>0xCHAR" for
+// those that decode to one character. iconv -c skips only the first byte
+// of a four-byte code without a character and decodes the rest, so every
+// line that decodes to what the tail of its code decodes to on its own is
+// asked again without -c.
+func writeEUCTW(dir string) {
+	var codes [][]byte
+	for l := 0xA1; l <= 0xFE; l++ {
+		for t := 0xA1; t <= 0xFE; t++ {
+			codes = append(codes, []byte{byte(l), byte(t)})
+		}
+	}
+	for p := 0xA1; p <= 0xB0; p++ {
+		for l := 0xA1; l <= 0xFE; l++ {
+			for t := 0xA1; t <= 0xFE; t++ {
+				codes = append(codes, []byte{0x8E, byte(p), byte(l), byte(t)})
+			}
+		}
+	}
+	lines := iconvLines("EUC-TW", codes)
+	tails := make([][]byte, len(codes))
+	for i, c := range codes {
+		tails[i] = c[1:]
+	}
+	tailLines := iconvLines("EUC-TW", tails)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): EUC-TW, each two-byte code (A1-FE A1-FE) and four-byte code (8E A1-B0 A1-FE A1-FE) decoded on a line of its own (iconv -c -f EUC-TW -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -euctw. Columns: code, code point; a code not listed has no character.\n")
+	n, asked := 0, 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) > 1 {
+			log.Fatalf("% X decodes to %d characters", c, len(rs))
+		}
+		if len(rs) != 1 {
+			continue
+		}
+		if lines[i] == tailLines[i] || len(c) == 4 && lines[i] == firstLine(iconvLines("EUC-TW", [][]byte{c[2:]})) {
+			asked++
+			one := exec.Command("iconv", "-f", "EUC-TW", "-t", "UTF-8")
+			one.Stdin = bytes.NewReader(c)
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		fmt.Fprintf(&buf, "0x%X\t0x%04X\n", c, rs[0])
+		n++
+	}
+	file := filepath.Join(dir, "glibc-EUC-TW.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// iconvLines decodes each code on a line of its own with iconv -c.
+func iconvLines(charset string, codes [][]byte) []string {
+	var in bytes.Buffer
+	for _, c := range codes {
+		in.Write(c)
+		in.WriteByte('\n')
+	}
+	cmd := exec.Command("iconv", "-c", "-f", charset, "-t", "UTF-8")
+	cmd.Stdin = &in
+	out, _ := cmd.Output() // -c exits 1 when it dropped something
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(codes) {
+		log.Fatalf("iconv wrote %d lines for %d codes", len(lines), len(codes))
+	}
+	return lines
+}
+
+func firstLine(l []string) string { return l[0] }
