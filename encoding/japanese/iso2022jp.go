@@ -224,13 +224,30 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			nSrc += n
 			continue
 		}
-		if e.state == stJIS0208 && jis0208Runs {
+		if c := src[nSrc]; jis0208Runs {
 			// A run of characters of JIS X 0208: their EUC-JP codes less
 			// 8080, while they last; anything else is the general loop's.
-			if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.eucjpCode); ns > 0 {
-				nDst += nd
-				nSrc += ns
-				continue
+			// The escapes between such runs and ASCII are written here
+			// too, when dst has room for the escape and what follows.
+			switch {
+			case e.state == stJIS0208:
+				if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.eucjpCode); ns > 0 {
+					nDst += nd
+					nSrc += ns
+					continue
+				}
+				if c < 0x80 && !isShift(c) && len(dst)-nDst >= 4 {
+					nDst += copy(dst[nDst:], "\x1b(B")
+					e.state = stASCII
+					continue // to the ASCII run
+				}
+			case e.state == stASCII && c >= 0xE0 && len(dst)-nDst >= 5:
+				if nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.eucjpCode); ns > 0 {
+					nDst += copy(dst[nDst:], "\x1b$B") + nd
+					nSrc += ns
+					e.state = stJIS0208
+					continue
+				}
 			}
 		}
 		r, n, k := mb.NextRune(src[nSrc:], atEOF)
