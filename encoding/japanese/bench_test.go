@@ -27,3 +27,18 @@ func BenchmarkEncode(b *testing.B) {
 	b.Run("ucs/EUC-JP", func(b *testing.B) { enctest.Bench(b, EUCJP.EncodeTransformer(), src) })
 	b.Run("xtext/EUC-JP", func(b *testing.B) { enctest.Bench(b, xja.EUCJP.NewEncoder(), src) })
 }
+
+// BenchmarkISO2022JP decodes the Japanese corpus file encoded as
+// ISO-2022-JP (made at run time from the UTF-8 original) and encodes the
+// original; x/text's figures are for comparison.
+func BenchmarkISO2022JP(b *testing.B) {
+	src := enctest.Corpus(b, "Japanese-Lipsum.utf8.txt")
+	jis, err := ISO2022JP.AppendEncode(nil, src)
+	if err != nil {
+		b.Fatalf("encode: %v", err)
+	}
+	b.Run("decode/ucs", func(b *testing.B) { enctest.Bench(b, ISO2022JP.DecodeTransformer(), jis) })
+	b.Run("decode/xtext", func(b *testing.B) { enctest.Bench(b, xja.ISO2022JP.NewDecoder(), jis) })
+	b.Run("encode/ucs", func(b *testing.B) { enctest.Bench(b, ISO2022JP.EncodeTransformer(), src) })
+	b.Run("encode/xtext", func(b *testing.B) { enctest.Bench(b, xja.ISO2022JP.NewEncoder(), src) })
+}

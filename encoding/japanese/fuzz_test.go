@@ -38,6 +38,8 @@ var fuzzSamples = [][]byte{
 	[]byte("日本語 ｶﾀｶﾅ ¥‾−"), {0x82, 0xA0}, {0x8E, 0xB1}, {0x8F, 0xA2, 0xAF}, {0xF0, 0x40}, {0x80, 0xA0, 0xFD},
 	[]byte("\x1b$B\x30\x21\x1b(B"), []byte("\x1b(J\\~\x1b(I\x31\x1b(B"), []byte("\x1b%G\xe6\xb1\x89\x1b%@"),
 	[]byte("\x1b$B\x1b(B"), []byte("\x1b$"), []byte("\x1b$B\x30"), {0x0E, 0x0F},
+	// Japanese text as ISO-2022-JP: long runs of JIS X 0208 codes.
+	[]byte("\x1b$B:]%o%a%DF04j%`%-EjOB$9$;%C%k?&B<;;A]$@$:$3N)4F$0$+$QKh57;f$MEy<{%i$J$72CCOLd%9%?%;?K?E!#\x1b(B3\x1b$BNc$<BS9_%F%-\x1b(B"),
 }
 
 func fuzzCodec(f *testing.F, c *encoding.Codec, corpus string, canon func(rune) rune) {
