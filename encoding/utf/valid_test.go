@@ -48,13 +48,13 @@ func validCases() []validCase {
 		}
 		cs = append(cs,
 			validCase{
-				name: "UTF16FromValidUTF8/" + on, prep: identity,
+				name: "UTF16FromValidUTF8." + on, prep: identity,
 				fast:  func(d, s []byte) []byte { return AppendUTF16FromValidUTF8(d, s, o) },
 				slow:  func(d, s []byte) ([]byte, error) { return AppendUTF16FromUTF8(d, s, o) },
 				bound: func(n int) int { return 2 * n },
 			},
 			validCase{
-				name: "UTF8FromValidUTF16/" + on,
+				name: "UTF8FromValidUTF16." + on,
 				prep: func(b []byte) ([]byte, bool) {
 					w, err := AppendUTF16FromUTF8(nil, b, o)
 					return w, err == nil
@@ -64,13 +64,13 @@ func validCases() []validCase {
 				bound: func(n int) int { return 3 * (n / 2) },
 			},
 			validCase{
-				name: "UTF32FromValidUTF8/" + on, prep: identity,
+				name: "UTF32FromValidUTF8." + on, prep: identity,
 				fast:  func(d, s []byte) []byte { return AppendUTF32FromValidUTF8(d, s, o) },
 				slow:  func(d, s []byte) ([]byte, error) { return AppendUTF32FromUTF8(d, s, o) },
 				bound: func(n int) int { return 4 * n },
 			},
 			validCase{
-				name: "UTF8FromValidUTF32/" + on,
+				name: "UTF8FromValidUTF32." + on,
 				prep: func(b []byte) ([]byte, bool) {
 					w, err := AppendUTF32FromUTF8(nil, b, o)
 					return w, err == nil
