@@ -124,10 +124,12 @@ func fixed32(o ByteOrder) *encoding.Codec {
 // appends at most the bound its comment states, reads and writes nothing
 // outside its slices, and never panics. They allocate only to grow dst.
 // Use them only for text already checked; for text from outside, call the
-// validating twin, which costs little more.
+// validating twin.
 
 // AppendUTF16FromValidUTF8 is [AppendUTF16FromUTF8] for src known to be
-// valid UTF-8. It appends at most 2*len(src) bytes.
+// valid UTF-8 (as [Valid] reports). On invalid src the appended bytes
+// are unspecified, but it appends at most 2*len(src) bytes, touches
+// nothing outside dst's new room and src, and does not panic.
 func AppendUTF16FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
 	room, dst := spare(dst, 2*len(src))
 	var n int
@@ -140,7 +142,9 @@ func AppendUTF16FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
 }
 
 // AppendUTF8FromValidUTF16 is [AppendUTF8FromUTF16] for src known to be
-// valid UTF-16. It appends at most 3*(len(src)/2) bytes. The conversion
+// valid UTF-16 (as AppendUTF8FromUTF16 would report with no error). On
+// invalid src the appended bytes are unspecified, but it appends at most
+// 3*(len(src)/2) bytes and does not panic. The conversion
 // needs the surrogate checks anyway, so it runs as fast as the validating
 // twin; it is here for code that pairs it with the other assume-valid
 // functions.
@@ -156,7 +160,9 @@ func AppendUTF8FromValidUTF16(dst, src []byte, order ByteOrder) []byte {
 }
 
 // AppendUTF32FromValidUTF8 is [AppendUTF32FromUTF8] for src known to be
-// valid UTF-8. It appends at most 4*len(src) bytes.
+// valid UTF-8 (as [Valid] reports). On invalid src the appended bytes
+// are unspecified, but it appends at most 4*len(src) bytes and does not
+// panic.
 func AppendUTF32FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
 	room, dst := spare(dst, 4*len(src))
 	n := simd.UTF8ToUTF32LEValid(room, src)
@@ -167,7 +173,9 @@ func AppendUTF32FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
 }
 
 // AppendUTF8FromValidUTF32 is [AppendUTF8FromUTF32] for src known to be
-// valid UTF-32. It appends at most len(src) bytes. Only little-endian
+// valid UTF-32 (as AppendUTF8FromUTF32 would report with no error). On
+// invalid src the appended bytes are unspecified, but it appends at most
+// len(src) bytes and does not panic. Only little-endian
 // input has a faster path; big-endian input runs the validating code.
 func AppendUTF8FromValidUTF32(dst, src []byte, order ByteOrder) []byte {
 	if order != LittleEndian {
@@ -180,8 +188,9 @@ func AppendUTF8FromValidUTF32(dst, src []byte, order ByteOrder) []byte {
 
 // AppendLatin1FromValidUTF8 is [AppendLatin1FromUTF8] for src known to be
 // valid UTF-8 made only of characters U+0000–U+00FF, as
-// AppendLatin1FromUTF8 would report with no error. It appends at most
-// len(src) bytes.
+// AppendLatin1FromUTF8 would report with no error. On other src the
+// appended bytes are unspecified, but it appends at most len(src) bytes
+// and does not panic.
 func AppendLatin1FromValidUTF8(dst, src []byte) []byte {
 	room, dst := spare(dst, len(src))
 	return dst[:len(dst)+simd.UTF8ToLatin1Valid(room, src)]
