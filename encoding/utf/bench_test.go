@@ -86,3 +86,35 @@ func BenchmarkEncode(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFromValid measures each assume-valid function (fast) beside
+// its validating twin (checked) on each script of the corpus, with
+// throughput in bytes of input and dst preallocated (neither allocates).
+func BenchmarkFromValid(b *testing.B) {
+	for _, c := range validCases() {
+		for name, data := range corpus(b) {
+			if c.name == "Latin1FromValidUTF8" {
+				data = latin1Text(data)
+			}
+			src, ok := c.prep(data)
+			if !ok || len(src) == 0 {
+				continue
+			}
+			dst := make([]byte, 0, 4*len(src)+64) // room for either function
+			b.Run(c.name+"/"+name+"/fast", func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					c.fast(dst, src)
+				}
+			})
+			b.Run(c.name+"/"+name+"/checked", func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					if _, err := c.slow(dst, src); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

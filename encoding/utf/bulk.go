@@ -113,3 +113,100 @@ func fixed32(o ByteOrder) *encoding.Codec {
 	}
 	return UTF32BE
 }
+
+// The functions below are the assume-valid forms of the Append functions
+// (simdutf's convert_valid_*): the caller guarantees that src is valid, as
+// [Valid] (UTF-8), [AppendUTF8FromUTF16] or [AppendUTF8FromUTF32] (no
+// error) would report, so they skip the checks where a kernel has a
+// faster path without them. On valid src the result is that of the
+// validating twin, byte for byte. On invalid src the appended bytes are
+// unspecified (garbage, or a prefix of the text), but each function still
+// appends at most the bound its comment states, reads and writes nothing
+// outside its slices, and never panics. They allocate only to grow dst.
+// Use them only for text already checked; for text from outside, call the
+// validating twin.
+
+// AppendUTF16FromValidUTF8 is [AppendUTF16FromUTF8] for src known to be
+// valid UTF-8 (as [Valid] reports). On invalid src the appended bytes
+// are unspecified, but it appends at most 2*len(src) bytes, touches
+// nothing outside dst's new room and src, and does not panic.
+func AppendUTF16FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
+	room, dst := spare(dst, 2*len(src))
+	var n int
+	if order == LittleEndian {
+		n = simd.UTF8ToUTF16LEValid(room, src)
+	} else {
+		n = simd.UTF8ToUTF16BEValid(room, src)
+	}
+	return dst[:len(dst)+n]
+}
+
+// AppendUTF8FromValidUTF16 is [AppendUTF8FromUTF16] for src known to be
+// valid UTF-16 (as AppendUTF8FromUTF16 would report with no error). On
+// invalid src the appended bytes are unspecified, but it appends at most
+// 3*(len(src)/2) bytes and does not panic. The conversion
+// needs the surrogate checks anyway, so it runs as fast as the validating
+// twin; it is here for code that pairs it with the other assume-valid
+// functions.
+func AppendUTF8FromValidUTF16(dst, src []byte, order ByteOrder) []byte {
+	room, dst := spare(dst, 3*(len(src)/2))
+	var n int
+	if order == LittleEndian {
+		n = simd.UTF16LEToUTF8Valid(room, src)
+	} else {
+		n = simd.UTF16BEToUTF8Valid(room, src)
+	}
+	return dst[:len(dst)+n]
+}
+
+// AppendUTF32FromValidUTF8 is [AppendUTF32FromUTF8] for src known to be
+// valid UTF-8 (as [Valid] reports). On invalid src the appended bytes
+// are unspecified, but it appends at most 4*len(src) bytes and does not
+// panic.
+func AppendUTF32FromValidUTF8(dst, src []byte, order ByteOrder) []byte {
+	room, dst := spare(dst, 4*len(src))
+	n := simd.UTF8ToUTF32LEValid(room, src)
+	if order != LittleEndian {
+		swap32(room[:n&^3])
+	}
+	return dst[:len(dst)+n]
+}
+
+// AppendUTF8FromValidUTF32 is [AppendUTF8FromUTF32] for src known to be
+// valid UTF-32 (as AppendUTF8FromUTF32 would report with no error). On
+// invalid src the appended bytes are unspecified, but it appends at most
+// len(src) bytes and does not panic. Only little-endian
+// input has a faster path; big-endian input runs the validating code.
+func AppendUTF8FromValidUTF32(dst, src []byte, order ByteOrder) []byte {
+	if order != LittleEndian {
+		out, _ := AppendUTF8FromUTF32(dst, src, order)
+		return out
+	}
+	room, dst := spare(dst, len(src))
+	return dst[:len(dst)+simd.UTF32LEToUTF8Valid(room, src)]
+}
+
+// AppendLatin1FromValidUTF8 is [AppendLatin1FromUTF8] for src known to be
+// valid UTF-8 made only of characters U+0000–U+00FF, as
+// AppendLatin1FromUTF8 would report with no error. On other src the
+// appended bytes are unspecified, but it appends at most len(src) bytes
+// and does not panic.
+func AppendLatin1FromValidUTF8(dst, src []byte) []byte {
+	room, dst := spare(dst, len(src))
+	return dst[:len(dst)+simd.UTF8ToLatin1Valid(room, src)]
+}
+
+// spare grows dst for n more bytes and returns exactly those n bytes of
+// room (so that nothing past the stated bound is written) and the grown
+// dst.
+func spare(dst []byte, n int) ([]byte, []byte) {
+	dst = grow(dst, n)
+	return dst[len(dst) : len(dst)+n], dst
+}
+
+// swap32 reverses the bytes of each 4-byte unit of b in place.
+func swap32(b []byte) {
+	for i := 0; i+3 < len(b); i += 4 {
+		b[i], b[i+1], b[i+2], b[i+3] = b[i+3], b[i+2], b[i+1], b[i]
+	}
+}

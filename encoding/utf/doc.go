@@ -8,7 +8,10 @@
 // start of the stream), length and kind; every encoder stops at the first
 // character it cannot encode. golang.org/x/text's codecs silently replace
 // bad input with U+FFFD instead. Use Codec.With or Codec.WithPolicy for the
-// Replace, Skip and Escape policies.
+// Replace, Skip and Escape policies. The one exception is the
+// Append…FromValid… functions (AppendUTF16FromValidUTF8 and its kin),
+// which skip the checks for text the caller has already validated: on
+// other input their output is unspecified, though still bounded and safe.
 //
 // # Standards
 //

@@ -60,3 +60,38 @@ func ExampleAppendUTF16FromUTF8() {
 	fmt.Printf("% X %v\n", out, err)
 	// Output: 61 00 AC 20 34 D8 1E DD <nil>
 }
+
+// The FromValid functions skip the checks for text already known to be
+// valid, here by Valid.
+func ExampleAppendUTF16FromValidUTF8() {
+	text := []byte("a€𝄞")
+	if utf.Valid(text) {
+		fmt.Printf("% X\n", utf.AppendUTF16FromValidUTF8(nil, text, utf.BigEndian))
+	}
+	// Output: 00 61 20 AC D8 34 DD 1E
+}
+
+func ExampleAppendUTF8FromValidUTF16() {
+	fmt.Printf("%s\n", utf.AppendUTF8FromValidUTF16(nil, []byte{0x61, 0x00, 0xAC, 0x20, 0x34, 0xD8, 0x1E, 0xDD}, utf.LittleEndian))
+	// Output: a€𝄞
+}
+
+func ExampleAppendUTF32FromValidUTF8() {
+	fmt.Printf("% X\n", utf.AppendUTF32FromValidUTF8(nil, []byte("é😀"), utf.LittleEndian))
+	// Output: E9 00 00 00 00 F6 01 00
+}
+
+func ExampleAppendUTF8FromValidUTF32() {
+	fmt.Printf("%s\n", utf.AppendUTF8FromValidUTF32(nil, []byte{0, 0, 0, 0xE9, 0, 1, 0xF6, 0}, utf.BigEndian))
+	// Output: é😀
+}
+
+// Text that AppendLatin1FromUTF8 accepted once can be converted again
+// without the checks.
+func ExampleAppendLatin1FromValidUTF8() {
+	text := []byte("Déjà vu")
+	if _, err := utf.AppendLatin1FromUTF8(nil, text); err == nil {
+		fmt.Printf("% X\n", utf.AppendLatin1FromValidUTF8(nil, text))
+	}
+	// Output: 44 E9 6A E0 20 76 75
+}

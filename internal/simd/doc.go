@@ -46,7 +46,8 @@
 // hands back to the vector step.
 //
 // The assume-valid variants (names ending in Valid) are for input the
-// caller has already validated; no default path calls them. Where the
+// caller has already validated; encoding/utf exposes them as its
+// Append…FromValid… functions, and no validating path calls them. Where the
 // validation is separate work in a kernel they have kernels of their
 // own, the validating kernels without their checks (valid_amd64.s):
 // UTF8ToUTF16LEValid (and so UTF8ToUTF16BEValid) and UTF8ToUTF32LEValid
@@ -56,7 +57,8 @@
 // on AVX-512. The others share the validating code: in UTF16LEToUTF8 and
 // UTF16BEToUTF8 the only check is the pairing of surrogates, which the
 // conversion needs anyway (a kernel without it was measured no faster),
-// and Latin-1 input has nothing to check. The scalar kernel (and the
+// and Latin-1 input has nothing to check (so there is no
+// Latin1ToUTF8Valid). The scalar kernel (and the
 // purego build) always runs the validating code.
 //
 // The vector path finds, the scalar path explains: a kernel reports how

@@ -357,8 +357,8 @@ func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) {
 // input the output is the validating function's, byte for byte. On
 // ill-formed input or a short dst the output is unspecified, but no byte
 // outside dst is written, no byte outside src is read and nothing
-// panics. No default path of the library calls them. They do not
-// allocate.
+// panics. They do not allocate. encoding/utf exposes them as its
+// Append…FromValid… functions.
 
 // UTF8ToUTF16LEValid is the assume-valid form of UTF8ToUTF16LE. The
 // avx512 and avx2 kernels have their own steps for it (the validating
@@ -428,10 +428,6 @@ func UTF32LEToUTF8Valid(dst, src []byte) int {
 	n, _ := UTF32LEToUTF8(dst, src)
 	return n
 }
-
-// Latin1ToUTF8Valid is the assume-valid form of Latin1ToUTF8 (all Latin-1
-// input is valid).
-func Latin1ToUTF8Valid(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); return n }
 
 // UTF8ToLatin1Valid is the assume-valid form of UTF8ToLatin1 (src must
 // hold only characters U+0000–U+00FF). The avx512 kernel has its own step

@@ -189,7 +189,7 @@ var convOps = []convOp{
 		gen: genUTF32,
 	},
 	{
-		name: "latin1-to-utf8", fn: Latin1ToUTF8, valid: Latin1ToUTF8Valid, ratio: 2,
+		name: "latin1-to-utf8", fn: Latin1ToUTF8, valid: latin1ToUTF8All, ratio: 2,
 		oracle: func(s []byte) ([]byte, int) {
 			var out []byte
 			for _, c := range s {
@@ -776,3 +776,8 @@ func ExampleValidateUTF8() {
 	fmt.Println(n, kind, badLen)
 	// Output: 6 bad-continuation 2
 }
+
+// latin1ToUTF8All stands in for an assume-valid Latin-1 converter, which
+// there is none of: every byte is Latin-1, so the validating converter
+// has nothing to skip.
+func latin1ToUTF8All(dst, src []byte) int { n, _ := Latin1ToUTF8(dst, src); return n }

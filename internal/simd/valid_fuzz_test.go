@@ -48,5 +48,4 @@ func FuzzUTF16LEToUTF8Valid(f *testing.F) { fuzzValid(f, "utf16le-to-utf8") }
 func FuzzUTF16BEToUTF8Valid(f *testing.F) { fuzzValid(f, "utf16be-to-utf8") }
 func FuzzUTF8ToUTF32LEValid(f *testing.F) { fuzzValid(f, "utf8-to-utf32le") }
 func FuzzUTF32LEToUTF8Valid(f *testing.F) { fuzzValid(f, "utf32le-to-utf8") }
-func FuzzLatin1ToUTF8Valid(f *testing.F)  { fuzzValid(f, "latin1-to-utf8") }
 func FuzzUTF8ToLatin1Valid(f *testing.F)  { fuzzValid(f, "utf8-to-latin1") }

@@ -55,31 +55,6 @@ func ASCII(dst, src []byte) int {
 	return i
 }
 
-// ASCIILen returns the length of the longest ASCII prefix of src.
-func ASCIILen(src []byte) int {
-	n := len(src)
-	i := 0
-	for ; i+32 <= n; i += 32 {
-		s := src[i : i+32 : i+32]
-		a := binary.LittleEndian.Uint64(s[0:8])
-		b := binary.LittleEndian.Uint64(s[8:16])
-		c := binary.LittleEndian.Uint64(s[16:24])
-		d := binary.LittleEndian.Uint64(s[24:32])
-		if (a|b|c|d)&hiBits != 0 {
-			break
-		}
-	}
-	for ; i+8 <= n; i += 8 {
-		if binary.LittleEndian.Uint64(src[i:i+8])&hiBits != 0 {
-			break
-		}
-	}
-	for i < n && src[i] < 0x80 {
-		i++
-	}
-	return i
-}
-
 // DecodeRune reads one character of strict UTF-8 (RFC 3629) from the
 // start of p, which must not be empty. It returns the character and its
 // length; or, for malformed input, the length of the maximal subpart and
