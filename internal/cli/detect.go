@@ -56,8 +56,9 @@ the wrong encoding, perhaps twice, and saved), a second line says so:
 
   FILE: looks like mojibake: ucs fix would change 3 of 40 lines, the first line 2
 
-The count covers the part examined, which the line says when it is not
-the whole file. Correct text gets no such line.
+The count covers the lines of the part examined (at most its first 16
+KiB), which the line says when it is not the whole file. Correct text
+gets no such line.
 
 Exit status: 0 when every guess is confident; 4 when some guess is below
 --min-confidence (the guess is still printed); 2 on a usage error; 3 when a
@@ -172,8 +173,15 @@ type mojibakeJSON struct {
 	ExaminedFrom  int64 `json:"examined_from"`
 }
 
+// hintLimit bounds the bytes of a sample given to the repair for the
+// mojibake hint: the repair's check of correct text that is not ASCII
+// runs at some MB/s (it weighs legacy readings line by line), so the
+// hint looks at the first 16 KiB of the detector's sample, as much as
+// the detector scores, and says so when that is not the whole input.
+const hintLimit = 16 << 10
+
 // mojibakeIn runs the repair of ucs fix over the lines of the examined
-// sample of a valid UTF-8 input and returns what it would change, or nil
+// sample of a valid UTF-8 input (its first hintLimit bytes) and returns what it would change, or nil
 // when no line would. The last line of a sample that is not the whole
 // input may be cut and is left out; line numbers are known only when the
 // sample starts the input (FirstLine is then set).
@@ -186,11 +194,15 @@ func mojibakeIn(best detect.Candidate, s detect.Sample) *mojibakeJSON {
 	if best.BOM && off == 0 && len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
 		b, off = b[3:], 3
 	}
-	if !s.Whole {
+	whole := s.Whole
+	if len(b) > hintLimit {
+		b, whole = b[:hintLimit], false
+	}
+	if !whole {
 		// The last line may be cut, perhaps inside a character.
 		b = b[:bytes.LastIndexByte(b, '\n')+1]
 	}
-	m := &mojibakeJSON{Whole: s.Whole, ExaminedFrom: s.Offset}
+	m := &mojibakeJSON{Whole: whole, ExaminedFrom: s.Offset}
 	for n := 1; len(b) > 0; n++ {
 		line := b
 		next := len(b)

@@ -318,3 +318,20 @@ func TestDetectNoMojibakeHintOnCleanText(t *testing.T) {
 		t.Errorf("text output has a mojibake hint: %q", text)
 	}
 }
+
+// TestMojibakeHintLimit checks that the hint looks at no more than
+// hintLimit bytes of a sample, and says it did not see it all.
+func TestMojibakeHintLimit(t *testing.T) {
+	line := misdecode(t, "Le café est prêt, voilà.") + "\n"
+	sample := []byte(strings.Repeat(line, 2*hintLimit/len(line)))
+	m := mojibakeIn(detect.Candidate{Encoding: "utf-8"}, detect.Sample{Bytes: sample, Whole: true})
+	if m == nil || m.Whole || m.Lines != m.ExaminedLines || m.ExaminedLines != hintLimit/len(line) {
+		t.Errorf("got %+v; want the %d whole lines of the first %d bytes, not whole", m, hintLimit/len(line), hintLimit)
+	}
+	if m := mojibakeIn(detect.Candidate{Encoding: "utf-8", Invalid: 1}, detect.Sample{Bytes: sample, Whole: true}); m != nil {
+		t.Errorf("UTF-8 with a malformed sequence: got %+v, want no hint", m)
+	}
+	if m := mojibakeIn(detect.Candidate{Encoding: "windows-1252"}, detect.Sample{Bytes: sample, Whole: true}); m != nil {
+		t.Errorf("windows-1252: got %+v, want no hint", m)
+	}
+}
