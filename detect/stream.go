@@ -188,6 +188,27 @@ func (d *Detector) Result() Result {
 	return detect(d.head, d.atEOF())
 }
 
+// Sample is the part of an input that a detection examined.
+type Sample struct {
+	// Bytes are the examined bytes, in input order; a character may be cut
+	// by their end when Whole is false.
+	Bytes []byte
+	// Offset is the offset of Bytes[0] in the input: 0, or after an ASCII
+	// head the offset of the window examined.
+	Offset int64
+	// Whole reports whether Bytes are the entire input.
+	Whole bool
+}
+
+// Examined returns the bytes that Result judges. The slice is the
+// Detector's own: valid until the next Feed, and not to be modified.
+func (d *Detector) Examined() Sample {
+	if d.winAt >= 0 {
+		return Sample{Bytes: d.window, Offset: d.winAt, Whole: d.winAt == 0 && d.atEOF()}
+	}
+	return Sample{Bytes: d.head, Whole: d.atEOF()}
+}
+
 // evidence reports whether the bytes examined hold more than plain ASCII,
 // so that the result may already be conclusive.
 func (d *Detector) evidence() bool {
@@ -258,10 +279,24 @@ func DetectPrefix(b []byte) Result {
 	return detect(b, false)
 }
 
+// DetectReaderSample is DetectReader that also returns the bytes it
+// examined, for a caller that looks further at them (at most ReaderPrefix
+// bytes, and the ASCII it skipped is not among them).
+func DetectReaderSample(r io.Reader) (Result, Sample, error) {
+	d, _, err := readDetector(r, false)
+	return d.Result(), d.Examined(), err
+}
+
 // readPrefix feeds a Detector from r until it has what it examines or the
 // evidence is conclusive, and returns the result; with keep, it also
 // returns every byte it read.
 func readPrefix(r io.Reader, keep bool) (Result, []byte, error) {
+	d, kept, err := readDetector(r, keep)
+	return d.Result(), kept, err
+}
+
+// readDetector is readPrefix returning the fed Detector.
+func readDetector(r io.Reader, keep bool) (*Detector, []byte, error) {
 	d := NewDetector()
 	var kept []byte
 	buf := make([]byte, ReaderPrefix)
@@ -275,13 +310,13 @@ func readPrefix(r io.Reader, keep bool) (Result, []byte, error) {
 		eof := err == io.EOF || err == io.ErrUnexpectedEOF
 		if err != nil && !eof {
 			d.Feed(chunk, false)
-			return d.Result(), kept, err
+			return d, kept, err
 		}
 		if d.Feed(chunk, eof) || eof {
 			break
 		}
 		if d.evidence() && d.Result().Best().Confidence >= sureConfidence {
-			return d.Result(), kept, nil
+			return d, kept, nil
 		}
 		step = min(2*step, ReaderPrefix)
 	}
@@ -298,5 +333,5 @@ func readPrefix(r io.Reader, keep bool) (Result, []byte, error) {
 			}
 		}
 	}
-	return d.Result(), kept, nil
+	return d, kept, nil
 }

@@ -213,3 +213,32 @@ func simdASCII(b []byte) int {
 	}
 	return len(b)
 }
+
+// TestDetectReaderSample checks that the sample returned is the part of
+// the input that the result judged, at its offset.
+func TestDetectReaderSample(t *testing.T) {
+	text := "Grüße aus Köln, schöne Straße.\n"
+	long := strings.Repeat(text, 2*ReaderPrefix/len(text)+1)
+	head := strings.Repeat("plain ASCII line\n", 2*ReaderPrefix/17)
+	for _, tc := range []struct {
+		name, in string
+		whole    bool
+	}{
+		{"short", text, true},
+		{"long", long, false},
+		{"ascii head", head + text + "end\n", false},
+	} {
+		res, s, err := DetectReaderSample(strings.NewReader(tc.in))
+		if err != nil || res.Best().Encoding != "utf-8" {
+			t.Errorf("%s: %v, best %+v", tc.name, err, res.Best())
+			continue
+		}
+		if s.Whole != tc.whole || len(s.Bytes) == 0 || len(s.Bytes) > ReaderPrefix ||
+			s.Offset < 0 || tc.in[s.Offset:s.Offset+int64(len(s.Bytes))] != string(s.Bytes) {
+			t.Errorf("%s: sample at %d of %d bytes, whole %v; not the input there", tc.name, s.Offset, len(s.Bytes), s.Whole)
+		}
+		if tc.name == "ascii head" && (s.Offset == 0 || s.Offset > int64(len(head))) {
+			t.Errorf("%s: sample at %d; want the window from the line of the first non-ASCII byte (%d)", tc.name, s.Offset, len(head))
+		}
+	}
+}

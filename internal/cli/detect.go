@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ucskit/ucs/detect"
+	"github.com/ucskit/ucs/fix"
 )
 
 func init() {
@@ -29,7 +31,12 @@ Flags:
                       {"file":..., "encoding":..., "confidence":X,
                        "language":..., "bom":bool}, and for text
                       that is mostly UTF-8 but has malformed sequences
-                      "invalid":{"count":N, "first_offset":X}
+                      "invalid":{"count":N, "first_offset":X}; for
+                      valid UTF-8 that ucs fix would change,
+                      "mojibake":{"lines":N, "examined_lines":M,
+                       "first_line":L, "first_offset":X, "whole":bool,
+                       "examined_from":X} (first_line only when the
+                      examined part starts the file)
   --all               also list the other candidates, best first (in JSON,
                       as "candidates")
   --min-confidence X  the confidence, between 0 and 1, below which a guess
@@ -42,6 +49,16 @@ byte. us-ascii is reported only when every byte read is ASCII, with
 confidence 1 only when that is the whole file; every ASCII-compatible
 encoding (UTF-8 included) decodes it alike. Text that is UTF-8 but for a
 few malformed sequences is reported as utf-8 with them counted.
+
+When the guess is valid UTF-8, the lines examined are also given to the
+repair of ucs fix; when it would change some (mojibake: text decoded with
+the wrong encoding, perhaps twice, and saved), a second line says so:
+
+  FILE: looks like mojibake: ucs fix would change 3 of 40 lines, the first line 2
+
+The count covers the lines of the part examined (at most its first 16
+KiB), which the line says when it is not the whole file. Correct text
+gets no such line.
 
 Exit status: 0 when every guess is confident; 4 when some guess is below
 --min-confidence (the guess is still printed); 2 on a usage error; 3 when a
@@ -141,7 +158,91 @@ type detectJSON struct {
 	Language   string                `json:"language"`
 	BOM        bool                  `json:"bom"`
 	Invalid    *invalidJSON          `json:"invalid,omitempty"`
+	Mojibake   *mojibakeJSON         `json:"mojibake,omitempty"`
 	Candidates []detectCandidateJSON `json:"candidates,omitempty"`
+}
+
+// mojibakeJSON counts the lines of the examined part of a UTF-8 input
+// that ucs fix would change.
+type mojibakeJSON struct {
+	Lines         int   `json:"lines"`
+	ExaminedLines int   `json:"examined_lines"`
+	FirstLine     int   `json:"first_line,omitempty"`
+	FirstOffset   int64 `json:"first_offset"`
+	Whole         bool  `json:"whole"`
+	ExaminedFrom  int64 `json:"examined_from"`
+}
+
+// hintLimit bounds the bytes of a sample given to the repair for the
+// mojibake hint: the repair's check of correct text that is not ASCII
+// runs at some MB/s (it weighs legacy readings line by line), so the
+// hint looks at the first 16 KiB of the detector's sample, as much as
+// the detector scores, and says so when that is not the whole input.
+const hintLimit = 16 << 10
+
+// mojibakeIn runs the repair of ucs fix over the lines of the examined
+// sample of a valid UTF-8 input (its first hintLimit bytes) and returns what it would change, or nil
+// when no line would. The last line of a sample that is not the whole
+// input may be cut and is left out; line numbers are known only when the
+// sample starts the input (FirstLine is then set).
+func mojibakeIn(best detect.Candidate, s detect.Sample) *mojibakeJSON {
+	if best.Encoding != "utf-8" || best.Invalid > 0 {
+		return nil
+	}
+	b := s.Bytes
+	off := s.Offset
+	if best.BOM && off == 0 && len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		b, off = b[3:], 3
+	}
+	whole := s.Whole
+	if len(b) > hintLimit {
+		b, whole = b[:hintLimit], false
+	}
+	if !whole {
+		// The last line may be cut, perhaps inside a character.
+		b = b[:bytes.LastIndexByte(b, '\n')+1]
+	}
+	m := &mojibakeJSON{Whole: whole, ExaminedFrom: s.Offset}
+	for n := 1; len(b) > 0; n++ {
+		line := b
+		next := len(b)
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, next = b[:i], i+1
+		}
+		m.ExaminedLines++
+		if _, exp := fix.Bytes(line, fix.Options{}); exp.Changed() {
+			if m.Lines == 0 {
+				m.FirstOffset = off
+				if s.Offset == 0 {
+					m.FirstLine = n
+				}
+			}
+			m.Lines++
+		}
+		b = b[next:]
+		off += int64(next)
+	}
+	if m.Lines == 0 {
+		return nil
+	}
+	return m
+}
+
+// describeMojibake formats the hint of the text output.
+func describeMojibake(m *mojibakeJSON) string {
+	s := fmt.Sprintf("looks like mojibake: ucs fix would change %d of ", m.Lines)
+	switch {
+	case m.Whole:
+		s += fmt.Sprintf("%d line%s", m.ExaminedLines, plural(m.ExaminedLines))
+	case m.ExaminedFrom == 0:
+		s += fmt.Sprintf("the first %d line%s (the part examined)", m.ExaminedLines, plural(m.ExaminedLines))
+	default:
+		s += fmt.Sprintf("%d line%s examined from byte %d", m.ExaminedLines, plural(m.ExaminedLines), m.ExaminedFrom)
+	}
+	if m.FirstLine > 0 {
+		return s + fmt.Sprintf(", the first line %d", m.FirstLine)
+	}
+	return s + fmt.Sprintf(", the first at byte %d", m.FirstOffset)
 }
 
 func runDetect(env *Env, args []string) int {
@@ -159,15 +260,16 @@ func runDetect(env *Env, args []string) int {
 	}
 	code := ExitOK
 	for _, name := range f.files {
-		res, err := detectFile(env, name)
+		res, sample, err := detectFile(env, name)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ucs detect: %v\n", err)
 			code = ExitIO
 			continue
 		}
 		best := res.Best()
+		moji := mojibakeIn(best, sample)
 		if f.json {
-			out := detectJSON{File: name, Encoding: best.Encoding, Confidence: best.Confidence, Language: best.Language, BOM: best.BOM, Invalid: invalidOf(best)}
+			out := detectJSON{File: name, Encoding: best.Encoding, Confidence: best.Confidence, Language: best.Language, BOM: best.BOM, Invalid: invalidOf(best), Mojibake: moji}
 			if f.all {
 				out.Candidates = []detectCandidateJSON{}
 				for _, c := range res.Candidates {
@@ -182,6 +284,9 @@ func runDetect(env *Env, args []string) int {
 				for _, c := range res.Candidates[min(1, len(res.Candidates)):] {
 					fmt.Fprintf(env.Stdout, "  %s\n", describeCandidate(c))
 				}
+			}
+			if moji != nil {
+				fmt.Fprintf(env.Stdout, "%s: %s\n", name, describeMojibake(moji))
 			}
 		}
 		if best.Confidence < f.min && code == ExitOK {
@@ -206,23 +311,23 @@ func describeCandidate(c detect.Candidate) string {
 	return s + ")"
 }
 
-func detectFile(env *Env, name string) (detect.Result, error) {
+func detectFile(env *Env, name string) (detect.Result, detect.Sample, error) {
 	var r io.Reader
 	if name == "-" {
 		r = env.Stdin
 	} else {
 		fh, err := os.Open(name)
 		if err != nil {
-			return detect.Result{}, fmt.Errorf("cannot read %s: %v", name, detectPlainErr(err))
+			return detect.Result{}, detect.Sample{}, fmt.Errorf("cannot read %s: %v", name, detectPlainErr(err))
 		}
 		defer fh.Close()
 		r = fh
 	}
-	res, err := detect.DetectReader(r)
+	res, sample, err := detect.DetectReaderSample(r)
 	if err != nil {
-		return res, fmt.Errorf("reading %s: %v", name, detectPlainErr(err))
+		return res, sample, fmt.Errorf("reading %s: %v", name, detectPlainErr(err))
 	}
-	return res, nil
+	return res, sample, nil
 }
 
 // detectPlainErr strips the path that os errors repeat.

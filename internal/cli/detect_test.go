@@ -1,10 +1,16 @@
 package cli
 
 import (
+	"fmt"
+	"unicode/utf8"
+
 	"bytes"
 	"encoding/json"
+	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/detect"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -137,5 +143,195 @@ func TestDetectAllPlain(t *testing.T) {
 		if !strings.HasPrefix(l, "  ") || !strings.Contains(l, " (confidence ") {
 			t.Errorf("candidate line %q: want an indented ENCODING (confidence X...)", l)
 		}
+	}
+}
+
+// misdecode returns text as a program that took its UTF-8 bytes for
+// windows-1252 would save it: each byte decoded by the project's codec and
+// the result written as UTF-8.
+func misdecode(t *testing.T, text string) string {
+	t.Helper()
+	cs, err := charset.Lookup("windows-1252")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cs.Codec.NewDecoder().String(text)
+	if err != nil {
+		t.Fatalf("decoding %q as windows-1252: %v", text, err)
+	}
+	return out
+}
+
+// noLanguage matches the language of a detection, in text and JSON.
+var noLanguage = regexp.MustCompile(`, language [a-zA-Z-]+|"language":"[a-zA-Z-]*",`)
+
+func TestDetectMojibakeHint(t *testing.T) {
+	dir := t.TempDir()
+	clean := "Le café est prêt.\nplain line\nVoilà, déjà vu: l’été à Noël.\n"
+	double := misdecode(t, clean)
+	triple := misdecode(t, double)
+	if double == clean || triple == double || !utf8.ValidString(triple) {
+		t.Fatalf("test texts not garbled as meant: %q %q", double, triple)
+	}
+	files := map[string]string{"clean.txt": clean, "double.txt": double, "triple.txt": triple,
+		// Only the third line is mojibake; with a BOM, and no final LF.
+		"mixed.txt": "\uFEFFplain line\nLe café est prêt.\n" + misdecode(t, "déjà vu")}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tc := range []struct {
+		file, text, json string
+	}{
+		{"clean.txt", ": utf-8 (confidence 0.99, language fr)\n",
+			`{"file":"F","encoding":"utf-8","confidence":0.99,"language":"fr","bom":false}`},
+		{"double.txt", ": utf-8 (confidence 0.99, language fr)\nF: looks like mojibake: ucs fix would change 2 of 3 lines, the first line 1\n",
+			`{"file":"F","encoding":"utf-8","confidence":0.99,"language":"fr","bom":false,"mojibake":{"lines":2,"examined_lines":3,"first_line":1,"first_offset":0,"whole":true,"examined_from":0}}`},
+		{"triple.txt", ": utf-8 (confidence 0.99, language fr)\nF: looks like mojibake: ucs fix would change 2 of 3 lines, the first line 1\n",
+			`{"file":"F","encoding":"utf-8","confidence":0.99,"language":"fr","bom":false,"mojibake":{"lines":2,"examined_lines":3,"first_line":1,"first_offset":0,"whole":true,"examined_from":0}}`},
+		{"mixed.txt", ": utf-8 (confidence 1.00, language fr)\nF: looks like mojibake: ucs fix would change 1 of 3 lines, the first line 3\n",
+			`{"file":"F","encoding":"utf-8","confidence":1,"language":"fr","bom":true,"mojibake":{"lines":1,"examined_lines":3,"first_line":3,"first_offset":34,"whole":true,"examined_from":0}}`},
+	} {
+		// The language is the detector's guess for garbled text; what is
+		// checked here is the hint.
+		name := p(tc.file)
+		out, errs, code := runDetectCLI(t, "", name)
+		out = noLanguage.ReplaceAllString(out, "")
+		want := name + noLanguage.ReplaceAllString(strings.ReplaceAll(tc.text, "F:", name+":"), "")
+		if out != want || errs != "" || code != ExitOK {
+			t.Errorf("ucs detect %s:\n got %q, stderr %q, exit %d\nwant %q", tc.file, out, errs, code, want)
+		}
+		out, errs, code = runDetectCLI(t, "", "--json", name)
+		out = noLanguage.ReplaceAllString(out, "")
+		fn, _ := json.Marshal(name)
+		want = noLanguage.ReplaceAllString(strings.Replace(tc.json, `"F"`, string(fn), 1), "") + "\n"
+		if out != want || errs != "" || code != ExitOK {
+			t.Errorf("ucs detect --json %s:\n got %s stderr %q, exit %d\nwant %s", tc.file, out, errs, code, want)
+		}
+	}
+	// The same through standard input.
+	out, _, _ := runDetectCLI(t, double, "-")
+	if !strings.Contains(out, "-: looks like mojibake: ucs fix would change 2 of 3 lines") {
+		t.Errorf("stdin: got %q", out)
+	}
+}
+
+// TestDetectMojibakeHintPartial checks that the count is said to cover
+// only the examined part of a long input.
+func TestDetectMojibakeHintPartial(t *testing.T) {
+	dir := t.TempDir()
+	line := misdecode(t, "Le café est prêt, voilà.") + "\n"
+	var long strings.Builder
+	for long.Len() < 3*detect.ReaderPrefix {
+		long.WriteString(line)
+	}
+	ascii := strings.Repeat("plain ASCII line of a long head\n", 2*detect.ReaderPrefix/32)
+	files := map[string]string{"long.txt": long.String(), "ascii-head.txt": ascii + "ok\n" + line}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, code := runDetectCLI(t, "", "--json", filepath.Join(dir, "long.txt"), filepath.Join(dir, "ascii-head.txt"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != ExitOK || len(lines) != 2 {
+		t.Fatalf("got %q, exit %d", out, code)
+	}
+	var got [2]struct {
+		Mojibake *struct {
+			Lines, ExaminedLines, FirstLine int
+			FirstOffset, ExaminedFrom       int64
+			Whole                           bool
+		} `json:"mojibake"`
+	}
+	for i := range lines {
+		if err := json.Unmarshal([]byte(strings.NewReplacer("_", "").Replace(lines[i])), &got[i]); err != nil {
+			t.Fatal(err)
+		}
+		if got[i].Mojibake == nil {
+			t.Fatalf("no mojibake field in %s", lines[i])
+		}
+	}
+	m := got[0].Mojibake
+	if m.Whole || m.ExaminedFrom != 0 || m.Lines != m.ExaminedLines || m.FirstLine != 1 ||
+		int64(m.ExaminedLines*len(line)) > detect.ReaderPrefix || m.ExaminedLines*len(line) >= long.Len() {
+		t.Errorf("long file: %+v; want every examined line counted, at most %d bytes of %d", m, detect.ReaderPrefix, long.Len())
+	}
+	m = got[1].Mojibake
+	if m.Whole || m.ExaminedFrom <= 0 || m.Lines != 1 || m.FirstLine != 0 || m.FirstOffset != int64(len(ascii)+3) {
+		t.Errorf("after an ASCII head: %+v; want 1 line at byte %d, no line number", m, len(ascii)+3)
+	}
+	text, _, _ := runDetectCLI(t, "", filepath.Join(dir, "long.txt"), filepath.Join(dir, "ascii-head.txt"))
+	for _, w := range []string{
+		fmt.Sprintf("long.txt: looks like mojibake: ucs fix would change %d of the first %d lines (the part examined), the first line 1\n", got[0].Mojibake.Lines, got[0].Mojibake.ExaminedLines),
+		fmt.Sprintf("ascii-head.txt: looks like mojibake: ucs fix would change 1 of %d line%s examined from byte %d, the first at byte %d\n", m.ExaminedLines, plural(m.ExaminedLines), m.ExaminedFrom, len(ascii)+3),
+	} {
+		if !strings.Contains(text, w) {
+			t.Errorf("text output %q lacks %q", text, w)
+		}
+	}
+}
+
+// TestDetectNoMojibakeHintOnCleanText: correct UTF-8 text in many
+// languages, including letters that mojibake is made of, gets no hint.
+func TestDetectNoMojibakeHintOnCleanText(t *testing.T) {
+	dir := t.TempDir()
+	names, err := filepath.Glob("../../testdata/corpus/*.utf8.txt")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no committed corpus samples (%v)", err)
+	}
+	for i, text := range []string{
+		"IRMÃ E IRMÃO: A MÃE DA IRMÃ\nNÃO, É ASSIM. Ação, coração, pão.\n",  // Portuguese capitals
+		"ÎN ROMÂNIA, Â ȘI Î SUNT LITERE. Câine, mâine, pâine.\n",            // Romanian
+		"Ðórður og Þórður fóru í ÐANS. Eiður, bróðir, Æsa.\n",               // Icelandic
+		"İSTANBUL'DA İKİ İNSAN: Işık, ığdır, şöyle, çünkü, ÖĞRENCİ.\n",      // Turkish
+		"Tiếng Việt có dấu: Nguyễn, Đặng, người, được.\n",                   // Vietnamese
+		"Prices: 5 € , £3, ¥100, ±2 °C, ½ × ¼, “quoted” — ‘single’ … ©®™\n", // symbols
+		"┌──┬──┐\n│ab│cd│\n└──┴──┘\n👩‍👩‍👧 🇵🇹 👍🏽\n",                          // box drawing, emoji
+	} {
+		name := filepath.Join(dir, fmt.Sprintf("clean%d.txt", i))
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	out, errs, _ := runDetectCLI(t, "", append([]string{"--json"}, names...)...)
+	if errs != "" {
+		t.Fatalf("stderr %q", errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(names) {
+		t.Fatalf("%d lines for %d files: %q", len(lines), len(names), out)
+	}
+	for i, l := range lines {
+		if !strings.Contains(l, `"encoding":"utf-8"`) && !strings.Contains(l, `"encoding":"us-ascii"`) {
+			t.Errorf("%s: not detected as UTF-8, so not checked for mojibake: %s", names[i], l)
+		}
+		if strings.Contains(l, "mojibake") {
+			t.Errorf("%s: correct text given a mojibake hint: %s", names[i], l)
+		}
+	}
+	text, _, _ := runDetectCLI(t, "", names...)
+	if strings.Contains(text, "mojibake") {
+		t.Errorf("text output has a mojibake hint: %q", text)
+	}
+}
+
+// TestMojibakeHintLimit checks that the hint looks at no more than
+// hintLimit bytes of a sample, and says it did not see it all.
+func TestMojibakeHintLimit(t *testing.T) {
+	line := misdecode(t, "Le café est prêt, voilà.") + "\n"
+	sample := []byte(strings.Repeat(line, 2*hintLimit/len(line)))
+	m := mojibakeIn(detect.Candidate{Encoding: "utf-8"}, detect.Sample{Bytes: sample, Whole: true})
+	if m == nil || m.Whole || m.Lines != m.ExaminedLines || m.ExaminedLines != hintLimit/len(line) {
+		t.Errorf("got %+v; want the %d whole lines of the first %d bytes, not whole", m, hintLimit/len(line), hintLimit)
+	}
+	if m := mojibakeIn(detect.Candidate{Encoding: "utf-8", Invalid: 1}, detect.Sample{Bytes: sample, Whole: true}); m != nil {
+		t.Errorf("UTF-8 with a malformed sequence: got %+v, want no hint", m)
+	}
+	if m := mojibakeIn(detect.Candidate{Encoding: "windows-1252"}, detect.Sample{Bytes: sample, Whole: true}); m != nil {
+		t.Errorf("windows-1252: got %+v, want no hint", m)
 	}
 }
