@@ -116,7 +116,10 @@ type tables struct {
 	encs    map[string]*enc
 	singles []*enc
 	multis  []*enc
-	err     error
+	// utf holds the registry's charsets of utfNames (nil when it has no
+	// codec for one), looked up once.
+	utf map[string]*charset.Charset
+	err error
 }
 
 var (
@@ -130,7 +133,10 @@ func getTables() *tables {
 }
 
 func buildTables() *tables {
-	t := &tables{byTag: map[string]*langModel{}, encs: map[string]*enc{}}
+	t := &tables{byTag: map[string]*langModel{}, encs: map[string]*enc{}, utf: map[string]*charset.Charset{}}
+	for _, n := range utfNames {
+		t.utf[n] = t.codecOf(n)
+	}
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i

@@ -79,6 +79,17 @@ func TestBOM(t *testing.T) {
 	if c.BOM || strings.HasPrefix(c.Encoding, "utf") {
 		t.Errorf("UTF-8 BOM before malformed UTF-8: got %+v", c)
 	}
+	// The answer on a mark validates every examined byte, not a bounded
+	// head: a malformed sequence far behind the mark still counts.
+	long := strings.Repeat(text+" ", 500)
+	for _, in := range [][]byte{
+		append(append([]byte("\xEF\xBB\xBF"), long...), 0xC1, 0xAA),
+		append(append([]byte{0xFF, 0xFE}, encodeUTF16(long, false)...), 0x00, 0xD8), // unpaired surrogate
+	} {
+		if c := Detect(in).Best(); c.BOM && c.Invalid == 0 {
+			t.Errorf("% X... with a malformed end (%d bytes): got %+v", in[:4], len(in), c)
+		}
+	}
 }
 
 func TestUTF8Stage(t *testing.T) {

@@ -7,7 +7,10 @@
 //
 //  1. A byte-order mark (UTF-8 EF BB BF; UTF-32 FF FE 00 00 and 00 00 FE
 //     FF; UTF-16 FF FE and FE FF), when the encoding it names decodes the
-//     rest of the input.
+//     rest of the examined bytes, all of them (checked by the SIMD
+//     kernels, so that the answer keeps the rule that it decodes what was
+//     examined). The mark settles the encoding, and its answer names no
+//     language: guessing one would cost ten times the check.
 //  2. Structurally valid UTF-8 (RFC 3629 §3 and §4: shortest forms, no
 //     surrogates, nothing above U+10FFFF) that contains non-ASCII
 //     characters, checked by the SIMD validator. Pure ASCII is reported as

@@ -87,6 +87,12 @@ func singleScored(t *tables, b []byte, end int, sample []byte, hist *[256]uint32
 // the best.
 func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence, w *scratch) []quick {
 	finalists := w.finalists[:0]
+	// bound is past the cut below for any best cost not above the best so
+	// far: a reading whose partial sum passes it is cut in the end and
+	// needs no more work. Dropping it changes nothing: it would sort after
+	// every reading that is kept, and the lower-cost readings of its
+	// encoding are not passed over for it.
+	bound := int32(1 << 30)
 	for _, e := range t.singles {
 		ok := hist[0] == 0 || e.sb[0] == 0
 		for _, c := range present {
@@ -103,12 +109,16 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 		for _, p := range e.pairs {
 			q := ae.quick(p.m)
 			// The costs are not negative: a reading already at the second
-			// best cannot place, and the rest of its sum is not needed.
+			// best of its encoding cannot place, nor one past the bound,
+			// and the rest of its sum is not needed.
 			for i, c := range present {
 				q += int32(hist[c]) * p.cost[c]
-				if i&15 == 15 && q >= second.cost {
+				if i&15 == 15 && (q >= second.cost || q > bound) {
 					break
 				}
+			}
+			if q > bound {
+				continue
 			}
 			if q < first.cost {
 				second = first
@@ -118,6 +128,7 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 			}
 		}
 		if first.p != nil {
+			bound = min(bound, cutOf(first.cost))
 			finalists = append(finalists, first)
 		}
 		if second.p != nil {
@@ -130,7 +141,7 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	}
 	// Readings far behind on the unigram score do not catch up on bigrams.
 	if len(finalists) > 0 {
-		cut := finalists[0].cost + finalists[0].cost/quickSlack + quickMargin
+		cut := cutOf(finalists[0].cost)
 		for i, f := range finalists {
 			if f.cost > cut {
 				finalists = finalists[:i]
@@ -141,6 +152,10 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	w.finalists = finalists
 	return finalists
 }
+
+// cutOf is the highest unigram cost of a reading that goes on to the
+// bigram round when the best reading costs best.
+func cutOf(best int32) int32 { return best + best/quickSlack + quickMargin }
 
 // scoreParts scores the finalists by bigrams: the non-ASCII bytes in two
 // rounds, all finalists on the first ones, then only those still within
