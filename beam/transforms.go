@@ -198,6 +198,13 @@ func ConvertRecords(s beam.Scope, records beam.PCollection, from, to string) (co
 	return beam.ParDo2(s, &convertRecordFn{From: from, To: to}, records)
 }
 
+// splitFiles and pieces count the files processed in pieces and their
+// pieces.
+var (
+	splitFiles = beam.NewCounter("ucsbeam", "split-files")
+	pieces     = beam.NewCounter("ucsbeam", "pieces")
+)
+
 // planFn sends a file either whole (first output) or cut into pieces
 // (second output).
 type planFn struct {
@@ -223,6 +230,8 @@ func (f *planFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, w
 		whole(file)
 		return nil
 	}
+	splitFiles.Inc(ctx, 1)
+	pieces.Inc(ctx, int64(len(ps)))
 	for _, p := range ps {
 		piece(p)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -375,8 +376,14 @@ func TestSplitValidateMatchesCLI(t *testing.T) {
 	WriteLines(s, filepath.Join(out, "capped"), beam.ParDo(s, ValidateJSON, capped), 1)
 	whole := Validate(s, in, ValidateOptions{MaxErrors: -1, SplitSize: -1})
 	WriteLines(s, filepath.Join(out, "whole"), beam.ParDo(s, ValidateJSON, whole), 1)
-	if err := ptest.Run(pl); err != nil {
+	pr, err := ptest.RunWithMetrics(pl)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Two of the three validations split the file, into at least four
+	// pieces each.
+	if f, n := counter(pr, "split-files"), counter(pr, "pieces"); f != 2 || n < 8 {
+		t.Errorf("%d files split into %d pieces; want 2 files, at least 8 pieces", f, n)
 	}
 	wantAll, _, _ := ucs(t, "validate", "--json", "--max-errors", "0", p)
 	wantCapped, _, _ := ucs(t, "validate", "--json", p)
@@ -409,9 +416,23 @@ func TestSplitConvertMatchesCLI(t *testing.T) {
 		pl, s := beam.NewPipelineWithRoot()
 		res := Convert(s, matchFiles(s, tc.path), ConvertOptions{From: tc.from, To: tc.to, OutputDir: out, SplitSize: 1 << 20})
 		WriteFile(s, filepath.Join(out, "_errors.jsonl"), beam.ParDo(s, ErrorJSON, res))
-		if err := ptest.Run(pl); err != nil {
+		pr, err := ptest.RunWithMetrics(pl)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if n := counter(pr, "pieces"); n < 4 {
+			t.Errorf("%s -> %s: %d pieces, want at least 4", tc.from, tc.to, n)
 		}
 		checkConverted(t, out, tc.from, tc.to, []string{tc.path})
 	}
+}
+
+// counter returns the committed value of the ucsbeam counter name.
+func counter(pr beam.PipelineResult, name string) int64 {
+	var n int64
+	qr := pr.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == "ucsbeam" && r.Name() == name })
+	for _, c := range qr.Counters() {
+		n += c.Result()
+	}
+	return n
 }
