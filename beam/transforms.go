@@ -223,10 +223,8 @@ func (f *planFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, w
 	ps, err := planPieces(file.Metadata.Path, size, f.SplitSize, cs, func(off int64) (io.ReadCloser, error) {
 		return openAt(ctx, file.Metadata.Path, off)
 	})
-	if err != nil {
-		return err
-	}
-	if len(ps) == 1 {
+	if err != nil || len(ps) == 1 {
+		// Unreadable at a split point: the whole-file path reports it.
 		whole(file)
 		return nil
 	}
@@ -481,20 +479,27 @@ func (f *convertPieceFn) ProcessElement(ctx context.Context, p Piece, emit func(
 	final := joinPath(f.OutputDir, baseName(p.Path))
 	part := tempName(final, fmt.Sprintf("part%d", p.Index))
 	res := pieceResult{Index: p.Index, Start: p.Start}
+	fail := func(err error) error {
+		res.Error = &ConvertError{File: p.Path, Message: "ucs convert: " + err.Error()}
+		b, _ := json.Marshal(res)
+		emit(p.Path, string(b))
+		return nil
+	}
 	rc, err := openRange(ctx, p.Path, p.Start, p.End)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	defer rc.Close()
 	lc := &lineCounter{r: rc}
 	fs, w, err := createFile(ctx, part)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	defer fs.Close()
 	res.Error = convertStream(lc, w, p.Path, f.From, f.To)
 	if cerr := w.Close(); cerr != nil && res.Error == nil {
-		return cerr
+		remove(ctx, part)
+		return fail(cerr)
 	}
 	res.Lines = lc.lines
 	if res.Error != nil {

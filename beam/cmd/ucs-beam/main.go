@@ -54,13 +54,19 @@ plus Beam's flags: --runner (default prism), and the runner's own.
 	beam.Init()
 	if err := run(); err != nil {
 		fmt.Fprintf(os.Stderr, "ucs-beam: %v\n", err)
-		os.Exit(2)
+		if _, ok := err.(usageError); ok {
+			os.Exit(2)
+		}
+		os.Exit(1)
 	}
 }
 
+// usageError is a mistake in the command line (exit status 2).
+type usageError struct{ error }
+
 func usage(format string, args ...any) error {
 	flag.Usage()
-	return fmt.Errorf(format, args...)
+	return usageError{fmt.Errorf(format, args...)}
 }
 
 func run() error {

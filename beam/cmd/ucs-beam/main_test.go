@@ -136,8 +136,9 @@ func TestCommandUsage(t *testing.T) {
 		{"--op=fix", "--input=x", "--output=y"},
 		{"--op=convert", "--input=x", "--output=y", "--from=utf-8", "--to=nosuch"},
 	} {
-		if err := runCommand(t, args...); err == nil {
-			t.Errorf("%v: no error", args)
+		err := runCommand(t, args...)
+		if _, ok := err.(usageError); !ok {
+			t.Errorf("%v: %v, want a usage error", args, err)
 		}
 	}
 }
