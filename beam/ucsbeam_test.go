@@ -436,3 +436,38 @@ func counter(pr beam.PipelineResult, name string) int64 {
 	}
 	return n
 }
+
+// TestSplitValidateGB18030 splits a multi-MB GB18030 file (double- and
+// four-byte sequences, bad bytes at the cuts): the result is the CLI's.
+func TestSplitValidateGB18030(t *testing.T) {
+	text := testgen.BigUTF8(5<<20, nil, 11)
+	data, err := charset.MustLookup("gb18030").Codec.NewEncoder().Bytes(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range badOffsets(len(data), 120) {
+		data[i] = 0xFF
+	}
+	p := filepath.Join(t.TempDir(), "big-gb18030.txt")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	pl, s := beam.NewPipelineWithRoot()
+	res := Validate(s, matchFiles(s, p), ValidateOptions{Encoding: "gb18030", MaxErrors: -1, SplitSize: 1 << 20})
+	WriteLines(s, filepath.Join(out, "v"), beam.ParDo(s, ValidateJSON, res), 1)
+	pr, err := ptest.RunWithMetrics(pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := counter(pr, "pieces"); n < 4 {
+		t.Errorf("%d pieces, want at least 4", n)
+	}
+	want, _, _ := ucs(t, "validate", "--json", "-f", "gb18030", "--max-errors", "0", p)
+	if got := readResults(t, filepath.Join(out, "v"))[p]; got+"\n" != want {
+		t.Errorf("differs from the CLI:\n got %.300s...\nwant %.300s...", got, want)
+	}
+	if !strings.Contains(want, `"valid":false`) {
+		t.Error("the file has no error: the test checks too little")
+	}
+}
