@@ -3,7 +3,6 @@ package ucsbeam
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -231,5 +230,3 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
-
-var errNoBoundary = errors.New("no split point")
