@@ -14,7 +14,7 @@ import (
 )
 
 // openAt opens the file at p (any file system Beam knows: a local path,
-// gs://, s3://, memfs://) positioned at byte off.
+// gs://, s3://, memfs:// where imported) positioned at byte off.
 func openAt(ctx context.Context, p string, off int64) (io.ReadCloser, error) {
 	fs, err := filesystem.New(ctx, p)
 	if err != nil {

@@ -30,7 +30,7 @@ import (
 
 var (
 	op        = flag.String("op", "", "validate, detect or convert")
-	input     = flag.String("input", "", "the input files: a glob (local, gs://, s3://)")
+	input     = flag.String("input", "", "the input files: a glob (a local path or gs://)")
 	output    = flag.String("output", "", "validate, detect: the prefix of the result files; convert: the output folder")
 	from      = flag.String("from", "", "the encoding of the input (convert: required; validate: default utf-8)")
 	to        = flag.String("to", "", "convert: the encoding of the output")
