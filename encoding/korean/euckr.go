@@ -19,35 +19,36 @@ var EUCKR = encoding.NewCodec("euc-kr",
 	func() encoding.Core { return &decoder{t: getTables()} },
 	func() encoding.Core { return &encoder{t: getTables()} })
 
+// tables are the decode and encode tables of a two-byte code whose
+// pointer is (lead-leadLo)*width + trail-trailLo, for leads and trails in
+// the given ranges: EUC-KR (with UHC) and Johab.
 type tables struct {
 	fast *mb.Pairs // the two-byte codes, for mb.Decode2
 	dec  []uint32
 	enc  *[65536]uint16 // code point → lead<<8|trail
 }
 
-var getTables = sync.OnceValue(func() *tables {
-	t := &tables{dec: mb.PackTable16(euckrIndex[:]), fast: mb.NewPairs(&krLead, &krTrail, mb.PackLenTable16(euckrIndex[:])), enc: new([65536]uint16)}
-	for p, r := range euckrIndex {
+func newTables(index []uint16, leadLo, leadHi, trailLo, trailHi byte, width int) *tables {
+	var lead, trail [256]uint16 // the terms of a pointer (see mb.NewPairs)
+	for i := range lead {
+		lead[i], trail[i] = mb.Invalid, mb.Invalid
+		if i >= int(leadLo) && i <= int(leadHi) {
+			lead[i] = uint16((i - int(leadLo)) * width)
+		}
+		if i >= int(trailLo) && i <= int(trailHi) {
+			trail[i] = uint16(i - int(trailLo))
+		}
+	}
+	t := &tables{dec: mb.PackTable16(index), fast: mb.NewPairs(&lead, &trail, mb.PackLenTable16(index)), enc: new([65536]uint16)}
+	for p, r := range index {
 		if r != 0 && t.enc[r] == 0 {
-			t.enc[r] = uint16((p/190+0x81)<<8 | (p%190 + 0x41))
+			t.enc[r] = uint16((p/width+int(leadLo))<<8 | (p%width + int(trailLo)))
 		}
 	}
 	return t
-})
+}
 
-// krLead and krTrail give the terms of an EUC-KR pointer (see mb.NewPairs).
-var krLead, krTrail = func() (lead, trail [256]uint16) {
-	for i := range lead {
-		lead[i], trail[i] = mb.Invalid, mb.Invalid
-		if i >= 0x81 && i <= 0xFE {
-			lead[i] = uint16(i-0x81) * 190
-		}
-		if i >= 0x41 && i <= 0xFE {
-			trail[i] = uint16(i - 0x41)
-		}
-	}
-	return
-}()
+var getTables = sync.OnceValue(func() *tables { return newTables(euckrIndex[:], 0x81, 0xFE, 0x41, 0xFE, 190) })
 
 type decoder struct{ t *tables }
 

@@ -20,37 +20,9 @@ var Johab = encoding.NewCodec("johab",
 	func() encoding.Core { return &johabDecoder{t: getJohab()} },
 	func() encoding.Core { return &johabEncoder{t: getJohab()} })
 
-type johabTables struct {
-	fast *mb.Pairs
-	dec  []uint32
-	enc  *[65536]uint16 // code point → lead<<8|trail
-}
+var getJohab = sync.OnceValue(func() *tables { return newTables(johabIndex[:], 0x84, 0xF9, 0x31, 0xFE, 206) })
 
-var getJohab = sync.OnceValue(func() *johabTables {
-	t := &johabTables{dec: mb.PackTable16(johabIndex[:]), fast: mb.NewPairs(&johabLead, &johabTrail, mb.PackLenTable16(johabIndex[:])), enc: new([65536]uint16)}
-	for p, r := range johabIndex {
-		if r != 0 && t.enc[r] == 0 {
-			t.enc[r] = uint16((p/206+0x84)<<8 | (p%206 + 0x31))
-		}
-	}
-	return t
-})
-
-// johabLead and johabTrail give the terms of a JOHAB pointer.
-var johabLead, johabTrail = func() (lead, trail [256]uint16) {
-	for i := range lead {
-		lead[i], trail[i] = mb.Invalid, mb.Invalid
-		if i >= 0x84 && i <= 0xF9 {
-			lead[i] = uint16(i-0x84) * 206
-		}
-		if i >= 0x31 && i <= 0xFE {
-			trail[i] = uint16(i - 0x31)
-		}
-	}
-	return
-}()
-
-type johabDecoder struct{ t *johabTables }
+type johabDecoder struct{ t *tables }
 
 func (d *johabDecoder) Reset() {}
 
@@ -79,7 +51,7 @@ func (d *johabDecoder) DecodeChar(src []byte) (uint32, int, int, encoding.Kind) 
 	return mb.Char(v, 2)
 }
 
-type johabEncoder struct{ t *johabTables }
+type johabEncoder struct{ t *tables }
 
 func (e *johabEncoder) Reset() {}
 
