@@ -17,8 +17,8 @@ import (
 type ValidateResult struct {
 	File     string          `json:"file"`
 	Encoding string          `json:"encoding"`
-	Valid    bool            `json:"valid"`
 	Errors   []ValidateError `json:"errors"`
+	Valid    bool            `json:"valid"`
 	Error    string          `json:"error,omitempty"`
 }
 
@@ -54,16 +54,37 @@ type DetectResult struct {
 	Confidence float64           `json:"confidence"`
 	Language   string            `json:"language"`
 	BOM        bool              `json:"bom"`
+	Invalid    *DetectInvalid    `json:"invalid,omitempty"`
+	Mojibake   *DetectMojibake   `json:"mojibake,omitempty"`
 	Candidates []DetectCandidate `json:"candidates,omitempty"`
 	Error      string            `json:"error,omitempty"`
 }
 
+// DetectInvalid counts and locates the malformed sequences of an input
+// that is mostly in its encoding (UTF-8 with a few bad bytes).
+type DetectInvalid struct {
+	Count       int   `json:"count"`
+	FirstOffset int64 `json:"first_offset"`
+}
+
+// DetectMojibake counts the lines of the examined part of a UTF-8 input
+// that ucs fix would change.
+type DetectMojibake struct {
+	Lines         int   `json:"lines"`
+	ExaminedLines int   `json:"examined_lines"`
+	FirstLine     int   `json:"first_line,omitempty"`
+	FirstOffset   int64 `json:"first_offset"`
+	Whole         bool  `json:"whole"`
+	ExaminedFrom  int64 `json:"examined_from"`
+}
+
 // DetectCandidate is one guess of a DetectResult's candidate list.
 type DetectCandidate struct {
-	Encoding   string  `json:"encoding"`
-	Confidence float64 `json:"confidence"`
-	Language   string  `json:"language"`
-	BOM        bool    `json:"bom"`
+	Encoding   string         `json:"encoding"`
+	Confidence float64        `json:"confidence"`
+	Language   string         `json:"language"`
+	BOM        bool           `json:"bom"`
+	Invalid    *DetectInvalid `json:"invalid,omitempty"`
 }
 
 // JSON returns the result as `ucs detect --json` prints it, with the
@@ -77,9 +98,11 @@ func (r DetectResult) JSON() []byte {
 			Confidence float64           `json:"confidence"`
 			Language   string            `json:"language"`
 			BOM        bool              `json:"bom"`
+			Invalid    *DetectInvalid    `json:"invalid,omitempty"`
+			Mojibake   *DetectMojibake   `json:"mojibake,omitempty"`
 			Candidates []DetectCandidate `json:"candidates,omitempty"`
 		}
-		b, _ := json.Marshal(plain{r.File, r.Encoding, r.Confidence, r.Language, r.BOM, r.Candidates})
+		b, _ := json.Marshal(plain{r.File, r.Encoding, r.Confidence, r.Language, r.BOM, r.Invalid, r.Mojibake, r.Candidates})
 		return append(b, '\n')
 	}
 	b, _ := json.Marshal(r) // the command uses json.Marshal (HTML escaped)
