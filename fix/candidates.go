@@ -265,6 +265,7 @@ func countSequences(runes []rune, infos []*runeInfo, pi int) (fixed, left int) {
 func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, broken, ok bool) {
 	out := make([]byte, 0, len(runes)*2)
 	fixed := 0
+	spaced := 0   // sequences whose last byte is a space standing for a lost A0
 	rest := false // a non-ASCII character outside the undone sequences
 	leftover := 0 // of which lead bytes
 	page := t.sb[pi]
@@ -302,6 +303,9 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) {
 				out = append(out, buf[:n+1]...)
 				fixed++
+				if spaceUsed {
+					spaced++
+				}
 				k += n + 1
 				if spaceUsed && b == 0xC3 && needSpace(runes, k) {
 					out = append(out, ' ')
@@ -326,7 +330,11 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 		out = utf8.AppendRune(out, r)
 		k++
 	}
-	if fixed == 0 {
+	if fixed == 0 || rest && spaced == fixed {
+		// A space read as a lost A0 is weak evidence on its own ("Ã is a
+		// letter, and so are Â and Ð."): it counts only beside sequences
+		// whose bytes are all there, or when it explains every non-ASCII
+		// character of the text.
 		return cand{}, false, false
 	}
 	return cand{text: string(out), layer: Layer{Encoding: "utf-8", ReadAs: page.name, Partial: rest}, extra: 10 * leftover}, broken, true

@@ -21,7 +21,9 @@
 // scripts in one word cost more) plus a toll for the wrong decoding it
 // assumes, larger for pages rarer on the web. Correct text (Portuguese
 // IRMÃ, Romanian Â, Turkish İ, Vietnamese, math, box drawing, emoji, NFD
-// names) is returned unchanged.
+// names) is returned unchanged, and so is text that shows mojibake on
+// purpose beside what it stands for (a word whose repair is a word the
+// text also holds as it is: "it showed CafÃ© instead of Café").
 //
 // Mojibake that lost bytes (U+FFFD, '?' where a decoder dropped a byte,
 // 锟斤拷) cannot be inverted; it is left alone and the Explanation says why.
@@ -37,12 +39,16 @@
 //     result is a fixed point (String of it changes nothing).
 //   - A lost A0 byte that became a space ("Ã " for à) is undone; whether a
 //     space followed is a guess: it is kept, except before the Portuguese
-//     words that à joins (às, àquele …).
+//     words that à joins (às, àquele …). Such a space counts only beside
+//     sequences whose bytes are all there, or when it explains every
+//     non-ASCII character of the text ("Ã is a letter, and so are Â and
+//     Ð." is left alone; "Ã la maison" becomes "à la maison").
 //   - Legacy text read as another legacy page is repaired only when the
 //     detector is at least 0.9 more confident in the new reading than in
 //     the text as it stands, and only between the pages that text is met
 //     in (windows-125x, ISO-8859-x but 3, 10, 14 and 16, KOI8, IBM866 and
-//     the CJK pages).
+//     the CJK pages; the text must have been read as one of the same
+//     single-byte pages).
 //   - Ambiguous readings that differ in a letter or two (UTF-8 read as
 //     windows-1250 or as ISO-8859-2, say) are decided by the commoner
 //     page, not by language statistics.

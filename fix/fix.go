@@ -2,6 +2,7 @@ package fix
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -71,6 +72,12 @@ func (e Explanation) String() string {
 // allocation). Invalid UTF-8 in s is left as it is. The result is
 // idempotent: String of a result returns it unchanged.
 func String(s string, opts Options) (string, Explanation) {
+	return repair(s, opts, true)
+}
+
+// repair is String; quoteCheck turns on the check for text that quotes
+// mojibake beside what it stands for.
+func repair(s string, opts Options, quoteCheck bool) (string, Explanation) {
 	var exp Explanation
 	if !suspicious(s) {
 		return s, exp
@@ -112,7 +119,7 @@ func String(s string, opts Options) (string, Explanation) {
 		layers = append(layers, c.layer)
 		cur, curCost = c.text, c.cost
 	}
-	if len(layers) == 0 {
+	if len(layers) == 0 || quoteCheck && quotesMojibake(s, cur, &opts) {
 		return s, exp
 	}
 	// Layers were undone outermost first; report them in the order they
@@ -122,6 +129,67 @@ func String(s string, opts Options) (string, Explanation) {
 	}
 	exp.Layers = layers
 	return cur, exp
+}
+
+// quotesMojibake reports whether s shows mojibake on purpose beside the
+// text it stands for: a word of s that, repaired on its own, is a word s
+// also holds and the repair left as it was ("the file showed “CafÃ©”
+// instead of “Café”", "“ÃƒÂ©” is é encoded twice"). Such text is about
+// mojibake, and is left as it was written.
+func quotesMojibake(s, repaired string, o *Options) bool {
+	kept := map[string]bool{} // the non-ASCII words the repair left alone
+	for w := range nonASCIIWords(repaired) {
+		kept[w] = true
+	}
+	var same map[string]bool
+	for w := range nonASCIIWords(s) {
+		if kept[w] {
+			if same == nil {
+				same = map[string]bool{}
+			}
+			same[w] = true
+		}
+	}
+	if same == nil {
+		return false // every word changed: nothing quoted beside
+	}
+	wo := *o
+	wo.NoLegacy = true
+	for w := range nonASCIIWords(s) {
+		if same[w] {
+			continue
+		}
+		if r, exp := repair(w, wo, false); exp.Changed() && same[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// nonASCIIWords yields the words of s that hold a non-ASCII character; a
+// word is a run of letters, digits and non-ASCII characters other than
+// spaces.
+func nonASCIIWords(s string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		start, wide := -1, false
+		for i, r := range s {
+			in := r >= 0x80 && !unicode.IsSpace(r) || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+			if in {
+				if start < 0 {
+					start, wide = i, false
+				}
+				wide = wide || r >= 0x80
+				continue
+			}
+			if start >= 0 && wide && !yield(s[start:i]) {
+				return
+			}
+			start = -1
+		}
+		if start >= 0 && wide {
+			yield(s[start:])
+		}
+	}
 }
 
 // Bytes is String for a byte slice. It returns b itself when nothing

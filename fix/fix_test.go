@@ -118,3 +118,41 @@ func TestIdempotent(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedAndLostA0Kept guards correct text that two rules once
+// repaired: a space after Ã or Â read as a lost A0 byte when nothing else
+// in the text was mojibake, and text that shows mojibake beside the
+// characters it stands for. The other lines check the same rules where
+// they could apply in other pages: capitals before a space in Portuguese,
+// Romanian, Icelandic, Turkish, Greek, Russian and Arabic, and Latin
+// letters read back as Cyrillic through a rare page.
+func TestQuotedAndLostA0Kept(t *testing.T) {
+	for _, s := range []string{
+		"Ã is a letter, and so are Â and Ð.",
+		`The file showed "CafÃ©" instead of "Café".`,
+		"Mojibake turns é into Ã© and ’ into â€™.",
+		`"ÃƒÂ©" is é encoded twice.`,
+		"Ž Š Đ Č Ć",
+		"IRMÃ E IRMÃO", "VOCÊ E A IRMÃ ESTÃO", "COBORÂ ÎN VALE", "ÎN ROMÂNIA, CÂND AM",
+		"ÞAÐ ER GOTT OG ÉG VEIT", "HANN SAGÐI AÐ ÞAÐ VÆRI", "DAĞ VE DENİZ", "SAĞ OL BAŞ AĞRISI",
+		"ΤΟΥ ΚΟΣΜΟΥ ΚΑΙ ΤΗΣ ΓΗΣ", "ДОКТОР ИВАНОВ И ПРОФЕССОР", "حفظ الله والسلام",
+		"Å er en bokstav", "PÅ SKOLEN Å GÅ", "Ð is eth", "Â is a letter",
+	} {
+		if got, exp := String(s, Options{}); got != s {
+			t.Errorf("String(%q) = %q (%s), want it unchanged", s, got, exp)
+		}
+	}
+}
+
+// TestLostA0 checks that a space standing for a lost A0 byte is still
+// undone where the text is mojibake.
+func TestLostA0(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Ã la maison", "à la maison"},
+		{"VoilÃ  un cafÃ© trÃ¨s bon", "Voilà un café très bon"},
+	} {
+		if got, exp := String(c.in, Options{}); got != c.want {
+			t.Errorf("String(%q) = %q (%s), want %q", c.in, got, exp, c.want)
+		}
+	}
+}

@@ -39,7 +39,10 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 	bestMargin := 0.0
 	tried := map[string]bool{}
 	for pi, p := range t.sb {
-		if mask&(1<<pi) == 0 || !p.web {
+		if mask&(1<<pi) == 0 || !p.web || !legacySource(p.name) {
+			// the rare pages are as rarely what text was read as as what
+			// it was written in ("Ž Š Đ Č Ć" is no Cyrillic read as
+			// ISO-8859-16)
 			continue
 		}
 		b := make([]byte, 0, len(runes))
