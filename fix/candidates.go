@@ -300,7 +300,8 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 				}
 				buf[j] = byte(c)
 			}
-			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) {
+			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) &&
+				!(t.national&(1<<pi) != 0 && wordsOfOneAlphabet(t, infos, k, n, buf[:n+1])) {
 				out = append(out, buf[:n+1]...)
 				fixed++
 				if spaceUsed {
@@ -338,6 +339,25 @@ func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, b
 		return cand{}, false, false
 	}
 	return cand{text: string(out), layer: Layer{Encoding: "utf-8", ReadAs: page.name, Partial: rest}, extra: 10 * leftover}, broken, true
+}
+
+// wordsOfOneAlphabet reports whether the n+1 characters at k, which form
+// the UTF-8 sequence seq in a rare DOS, Mac or national page, are letters
+// of one alphabet other than Latin that decode to a character of another
+// script: ordinary words of that alphabet (Armenian in ARMSCII-8, Russian
+// "рап" in IBM866), not mojibake. The gate skips the same sequences (see
+// plausibleSequence).
+func wordsOfOneAlphabet(t *tables, infos []*runeInfo, k, n int, seq []byte) bool {
+	script := scNone
+	for j := k; j <= k+n; j++ {
+		e := infos[j]
+		if e == nil || e.script == scNone || e.script == scLatin || script != scNone && int(e.script) != script {
+			return false
+		}
+		script = int(e.script)
+	}
+	r, _ := utf8.DecodeRune(seq)
+	return int(classOf(t, r)>>8&0xF) != script
 }
 
 // crase holds the Portuguese words that à joins without a space (às,

@@ -3,7 +3,9 @@
 // chain of wrong decodings and inverts it with ucs's strict codecs:
 //
 //   - UTF-8 read as a single-byte page (windows-125x, ISO-8859-x, Mac, DOS,
-//     KOI8), whole or in part (a string where only some sequences are
+//     KOI8, and the national pages of the registry such as ARMSCII-8 or
+//     VISCII; the rarer a page on the web, the clearer its reading must
+//     be), whole or in part (a string where only some sequences are
 //     broken), with the lenient handling of bytes 80–9F that browsers and
 //     ISO-8859-1 decoders apply (C1 controls stand for their bytes) and a
 //     lost A0 byte that became a space ("Ã " for à);

@@ -313,6 +313,48 @@ func buildEval(t testing.TB, dir string, half uint32) []evalCase {
 	return cs
 }
 
+// rarePageChains are pages UTF-8 is more seldom read as: the Mac, DOS and
+// national pages beyond the web's, with languages they were made for.
+var rarePageChains = []struct {
+	page  string
+	langs []string
+}{
+	{"x-mac-ce", []string{"cs", "pl", "hu", "sk"}},
+	{"ibm775", []string{"lt", "lv", "et"}},
+	{"x-mac-icelandic", []string{"is"}},
+	{"ibm737", []string{"el"}},
+}
+
+// buildRarePages returns, for one half, 8 cases of UTF-8 read as each of
+// rarePageChains. Its random stream is its own, so that buildEval's cases
+// stay what they were.
+func buildRarePages(t testing.TB, dir string, half uint32) []evalCase {
+	rng := rand.New(rand.NewPCG(uint64(half)+1, 17))
+	lines := map[string][]string{}
+	var cs []evalCase
+	for _, c := range rarePageChains {
+		for n, tries := 0, 0; n < 8 && tries < 200; tries++ {
+			lang := c.langs[rng.IntN(len(c.langs))]
+			if lines[lang] == nil {
+				lines[lang] = corpusLines(t, dir, lang, half)
+			}
+			l := lines[lang]
+			if len(l) == 0 {
+				continue
+			}
+			s := snippet(rng, l[rng.IntN(len(l))])
+			if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0x80 }) {
+				continue
+			}
+			if g, ok := misread(s, "utf-8", c.page); ok && g != s {
+				cs = append(cs, evalCase{"utf8-rare-page", g, s})
+				n++
+			}
+		}
+	}
+	return cs
+}
+
 func evalDir(t testing.TB) string {
 	dir := testfiles.Shared(t, "corpus/train")
 	testfiles.Shared(t, "corpus/train/en.txt")
@@ -397,6 +439,16 @@ func TestEvaluation(t *testing.T) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+
+	// UTF-8 read as the rarer pages, apart so that the figures above
+	// compare with those of the pages tried before.
+	byR, _ := score(buildRarePages(t, dir, 0))
+	report(t, "rare pages, tuning half", byR, 0)
+	byRH, _ := score(buildRarePages(t, dir, 1))
+	rR, tR := report(t, "rare pages, held-out half", byRH, 0)
+	if 4*rR < 3*tR {
+		t.Errorf("rare pages, held-out: %d/%d right, want at least 75%%", rR, tR)
 	}
 
 	// Goals on the held-out half (see the package's documentation).

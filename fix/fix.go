@@ -314,7 +314,7 @@ func (t *tables) plausibleSequence(s string, mask uint64) bool {
 		}
 		r, _ := utf8.DecodeRune(buf[:n])
 		cl := classOf(t, r)
-		if letters && script != scLatin && (int(cl>>8&0xF) != script || t.sb[pi].prior >= 20) {
+		if letters && script != scLatin && (int(cl>>8&0xF) != script || t.sb[pi].prior >= priorDOS) {
 			// letters of one alphabet that decode to another script, or
 			// through a rare DOS or Mac page: ordinary words of that
 			// alphabet, not mojibake

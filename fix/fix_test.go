@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/ucskit/ucs/charset"
 )
 
 type testCase struct {
@@ -153,6 +155,48 @@ func TestLostA0(t *testing.T) {
 	} {
 		if got, exp := String(c.in, Options{}); got != c.want {
 			t.Errorf("String(%q) = %q (%s), want %q", c.in, got, exp, c.want)
+		}
+	}
+}
+
+// TestPagesFromRegistry checks that the single-byte pages of the registry
+// are readings the repair tries, the newer ones included.
+func TestPagesFromRegistry(t *testing.T) {
+	have := map[string]bool{}
+	for _, p := range getTables().sb {
+		have[p.name] = true
+	}
+	for _, n := range []string{
+		"windows-1252", "koi8-u", "cp1125",
+		"x-mac-ce", "x-mac-croatian", "x-mac-greek", "x-mac-icelandic", "x-mac-romanian", "x-mac-turkish",
+		"ibm737", "ibm775", "ibm858", "ibm860", "ibm861", "ibm863", "ibm864", "ibm865", "ibm869",
+		"koi8-t", "kz-1048", "ptcp154", "armscii-8", "georgian-ps", "viscii", "tcvn5712-1",
+	} {
+		if !have[charset.MustLookup(n).Name] {
+			t.Errorf("%s is not among the pages tried", n)
+		}
+	}
+	if have["x-user-defined"] || have["us-ascii"] {
+		t.Errorf("x-user-defined or us-ascii is among the pages tried")
+	}
+}
+
+// TestRarePages repairs UTF-8 read as some of the rarer pages, made at
+// test time with the project's codecs.
+func TestRarePages(t *testing.T) {
+	for _, c := range []struct{ text, page string }{
+		{"Příliš žluťoučký kůň úpěl ďábelské ódy", "x-mac-ce"},
+		{"Zażółć gęślą jaźń", "x-mac-ce"},
+		{"Lietuvos Respublikos Seimas priėmė įstatymą dėl švietimo", "ibm775"},
+		{"Ég veit að þú ert góður maður", "x-mac-icelandic"},
+		{"Η ελληνική γλώσσα είναι όμορφη", "ibm737"},
+	} {
+		in, ok := misread(c.text, "utf-8", c.page)
+		if !ok || in == c.text {
+			t.Fatalf("cannot misread %q as %s", c.text, c.page)
+		}
+		if got, exp := String(in, Options{}); got != c.text {
+			t.Errorf("%s: String(%q) = %q (%s), want %q", c.page, in, got, exp, c.text)
 		}
 	}
 }

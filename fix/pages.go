@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -14,9 +15,6 @@ import (
 type sbPage struct {
 	name string
 	dec  [256]rune // 0 where the page leaves the byte undefined
-	// windows is true for the windows-125x and DOS pages, whose undefined
-	// bytes browsers and lenient decoders turn into C1 controls.
-	windows bool
 	// sloppy is true for windows-1252 and ISO-8859-1, whose C1 controls
 	// left outside a sequence are read as windows-1252.
 	sloppy bool
@@ -26,6 +24,8 @@ type sbPage struct {
 	// web is true for the pages that text is commonly read as by mistake
 	// in a legacy-as-legacy mix-up (windows-125x, ISO-8859-x, KOI8).
 	web bool
+	// national is true for a page with no Windows code page.
+	national bool
 }
 
 // mbPage is a multi-byte page that UTF-8 is read as by mistake.
@@ -34,9 +34,15 @@ type mbPage struct {
 	cs   *charset.Charset
 }
 
-// The single-byte pages tried, most common on the web first (the order
-// only breaks ties between candidates of equal cost).
-var sbNames = []string{
+// maxPages bounds the single-byte pages tried: sets of them are bit masks
+// of 64 bits.
+const maxPages = 64
+
+// webPages are the single-byte pages met most on the web, commonest first:
+// they are tried first, and the order breaks ties between candidates of
+// equal cost. Every other single-byte page of the registry follows (see
+// pageCharsets).
+var webPages = []string{
 	"windows-1252", "windows-1251", "windows-1250", "iso-8859-1", "iso-8859-2",
 	"windows-1253", "windows-1254", "windows-1255", "windows-1256", "windows-1257",
 	"windows-1258", "windows-874", "iso-8859-15", "iso-8859-5", "iso-8859-7",
@@ -45,6 +51,104 @@ var sbNames = []string{
 	"x-mac-cyrillic", "ibm437", "ibm850", "ibm852", "ibm866", "ibm855", "ibm857",
 	"ibm862", "cp1125",
 }
+
+// pageCharsets returns the single-byte pages UTF-8 may have been read as:
+// webPages, then, by name, every other charset of the registry's
+// single-byte family that ucs can encode (usablePage says which of them
+// text can have been read as). A page whose bytes 80–FF
+// decode exactly as an earlier one's (iso-8859-8-i) adds nothing and is
+// left out.
+func pageCharsets() []*charset.Charset {
+	var out []*charset.Charset
+	seen := map[string]bool{}
+	for _, n := range webPages {
+		if cs, err := charset.Lookup(n); err == nil && cs.Codec != nil && !seen[cs.Name] {
+			out = append(out, cs)
+			seen[cs.Name] = true
+		}
+	}
+	var rest []*charset.Charset
+	for _, cs := range charset.List() {
+		if cs.Family == "single-byte" && !seen[cs.Name] && cs.CanEncode() {
+			rest = append(rest, cs)
+		}
+	}
+	slices.SortFunc(rest, func(a, b *charset.Charset) int { return strings.Compare(a.Name, b.Name) })
+	return append(out, rest...)
+}
+
+// highHalf decodes the bytes 80–FF of a page one by one with its strict
+// codec: 0 where the page leaves the byte undefined.
+func highHalf(cs *charset.Charset) (dec [256]rune) {
+	for b := 0x80; b < 0x100; b++ {
+		out, err := cs.Codec.AppendDecode(nil, []byte{byte(b)})
+		if err != nil {
+			continue
+		}
+		r, size := utf8.DecodeRune(out)
+		if size != len(out) || r == utf8.RuneError {
+			continue
+		}
+		dec[b] = r
+	}
+	return dec
+}
+
+// usablePage reports whether a page's upper half is one UTF-8 can be
+// misread through: half its bytes or more defined, and at most two of
+// them private use (the Mac pages' Apple logo, and Mac Turkish's undefined
+// F5; x-user-defined's 128 are no page text is read as).
+func usablePage(dec *[256]rune) bool {
+	n, private := 0, 0
+	for b := 0x80; b < 0x100; b++ {
+		r := dec[b]
+		if r >= 0xE000 && r <= 0xF8FF {
+			private++
+		}
+		if r != 0 {
+			n++
+		}
+	}
+	return n >= 64 && private <= 2
+}
+
+// pagePrior is the toll for assuming that text was read as cs, from the
+// kind of page its code page numbers say it is: the rarer on the web, the
+// more. windows-1252 and ISO-8859-1 cost nothing; the other Windows,
+// ISO-8859 and KOI8 pages a little; DOS pages more, Mac pages more again,
+// and the national pages with no Windows code page (ARMSCII-8, KOI8-T,
+// VISCII …) the most.
+func pagePrior(cs *charset.Charset) int {
+	switch cs.Name {
+	case "windows-1252", "iso-8859-1":
+		return 0
+	case "windows-1251", "windows-1250", "iso-8859-2":
+		return 5
+	}
+	if len(cs.CodePages) == 0 {
+		return priorNational
+	}
+	switch cp := cs.CodePages[0]; {
+	case cp >= 10000 && cp < 10100:
+		return priorMac
+	case cp < 1250 && cp != 874:
+		return priorDOS // 437–869 and 1125
+	}
+	return 10
+}
+
+// Tolls of the rarer kinds of page; pages of priorDOS and above are the
+// rare ones whose letters of one alphabet form UTF-8 sequences by chance
+// in ordinary words (tables.rare).
+const (
+	priorDOS      = 20
+	priorMac      = 25
+	priorNational = 30
+	// priorBeyondWeb is added for the pages after webPages, which text is
+	// seldom read as (the DOS pages but the commonest, the Mac pages but
+	// Roman and Cyrillic, the national ones).
+	priorBeyondWeb = 10
+)
 
 // The multi-byte pages tried for UTF-8 read as CJK.
 var mbNames = []string{"gbk", "gb18030", "shift_jis", "euc-jp", "euc-kr", "big5"}
@@ -61,7 +165,11 @@ type tables struct {
 	// rare holds the DOS and Mac pages, whose letters of one alphabet
 	// form UTF-8 sequences by chance in ordinary words.
 	rare uint64
-	info []runeInfo
+	// national holds the pages with no Windows code page (ARMSCII-8,
+	// GEORGIAN-PS, KOI8-T, VISCII …), whose letters of one alphabet form
+	// UTF-8 sequences by chance in ordinary words of it.
+	national uint64
+	info     []runeInfo
 	// class packs runeCost's answer and the case of every rune below
 	// denseLimit (see classOf).
 	class  []uint16
@@ -112,41 +220,25 @@ func getTables() *tables {
 
 func buildTables() *tables {
 	t := &tables{idx: make([]uint16, denseLimit), far: map[rune]uint16{}}
-	for _, n := range sbNames {
-		cs, err := charset.Lookup(n)
-		if err != nil || cs.Codec == nil {
+	var seen []*[256]rune
+	for _, cs := range pageCharsets() {
+		if len(t.sb) == maxPages {
+			break // the rarest pages of a larger registry are left out
+		}
+		p := &sbPage{name: cs.Name, dec: highHalf(cs)}
+		if !usablePage(&p.dec) || slices.ContainsFunc(seen, func(d *[256]rune) bool { return *d == p.dec }) {
 			continue
 		}
-		p := &sbPage{name: cs.Name}
-		p.windows = len(cs.CodePages) > 0 && (len(n) > 8 && n[:8] == "windows-" || n[:3] == "ibm")
-		for b := 0x80; b < 0x100; b++ {
-			out, err := cs.Codec.AppendDecode(nil, []byte{byte(b)})
-			if err != nil {
-				continue
-			}
-			r, size := utf8.DecodeRune(out)
-			if size != len(out) || r == utf8.RuneError {
-				continue
-			}
-			p.dec[b] = r
-		}
+		seen = append(seen, &p.dec)
 		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
 		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
-		switch {
-		case p.sloppy:
-		case p.name == "windows-1251" || p.name == "windows-1250" || p.name == "iso-8859-2":
-			p.prior = 5
-		case p.name == "macintosh" || p.name == "x-mac-cyrillic":
-			p.prior = 25
-		case p.name[:3] == "ibm" || p.name == "cp1125":
-			p.prior = 20
-		default:
-			p.prior = 10
+		p.prior = pagePrior(cs)
+		p.national = len(cs.CodePages) == 0
+		if !slices.Contains(webPages, cs.Name) {
+			// beyond the web's pages, a reading must be clearer still
+			p.prior += priorBeyondWeb
 		}
 		t.sb = append(t.sb, p)
-	}
-	if len(t.sb) > 64 {
-		panic("fix: more than 64 single-byte pages")
 	}
 	entry := func(r rune) *runeInfo {
 		var i uint16
@@ -202,8 +294,11 @@ func buildTables() *tables {
 		t.mb = append(t.mb, &mbPage{name: cs.Name, cs: cs})
 	}
 	for i, p := range t.sb {
-		if p.prior >= 20 {
+		if p.prior >= priorDOS {
 			t.rare |= 1 << i
+		}
+		if p.national {
+			t.national |= 1 << i
 		}
 	}
 	t.farMin, t.farMax = utf8.MaxRune, 0
