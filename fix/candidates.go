@@ -425,33 +425,57 @@ var cp1252C1 = [32]rune{
 // cjkSuspiciousString reports whether the CJK characters of s are unusual
 // enough to try reading s as UTF-8 misread by a CJK page.
 func cjkSuspiciousString(t *tables, s string) bool {
-	n, rare := 0, 0
-	prevLetter := false // a letter of an alphabet just before
+	var c cjkScan
 	for _, r := range s {
-		if r < 0x3000 {
-			if r < 0x80 {
-				prevLetter = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-				continue
-			}
-			sc := int(classOf(t, r) >> 8 & 0xF)
-			prevLetter = sc != scNone && sc != scCJK && sc != scHangul
-			continue
+		var cl uint16
+		if r >= 0x80 {
+			cl = classOf(t, r)
 		}
-		c, sc := runeCost(t, r)
-		if sc == scCJK || sc == scHangul || r >= 0xFF00 && r <= 0xFFEF {
-			if prevLetter {
-				return true // "r茅gulation": a CJK character inside a word
-			}
-			n++
-			if c >= 40 {
-				rare++
-			}
+		if c.step(r, cl) {
+			return true
 		}
-		prevLetter = false
 	}
-	// Short texts are cheap to try; in long ones, a quarter of rare
-	// characters is the mark of mojibake.
-	return n >= 1 && (n <= 16 || rare*4 >= n)
+	return c.end()
+}
+
+// cjkScan is cjkSuspiciousString one character at a time, so that the
+// gate can run it in the same pass as its other checks.
+type cjkScan struct {
+	n, rare    int
+	prevLetter bool // a letter of an alphabet just before
+}
+
+// step takes the next character r and its class (0 for ASCII); it
+// reports true when the text is suspicious already.
+func (c *cjkScan) step(r rune, cl uint16) bool {
+	if r < 0x3000 {
+		if r < 0x80 {
+			c.prevLetter = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+			return false
+		}
+		sc := int(cl >> 8 & 0xF)
+		c.prevLetter = sc != scNone && sc != scCJK && sc != scHangul
+		return false
+	}
+	cost, sc := int(cl&0xFF), int(cl>>8&0xF)
+	if sc == scCJK || sc == scHangul || r >= 0xFF00 && r <= 0xFFEF {
+		if c.prevLetter {
+			return true // "r茅gulation": a CJK character inside a word
+		}
+		c.n++
+		if cost >= 40 {
+			c.rare++
+		}
+	}
+	c.prevLetter = false
+	return false
+}
+
+// end reports whether the CJK characters seen are unusual enough: in
+// short texts one rare character is enough; in long ones, a quarter of
+// rare characters is the mark of mojibake.
+func (c *cjkScan) end() bool {
+	return c.rare >= 1 && (c.n <= 16 || c.rare*4 >= c.n)
 }
 
 // quoted reports whether the sequence of n+1 characters at k stands alone

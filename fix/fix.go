@@ -119,7 +119,7 @@ func repair(s string, opts Options, quoteCheck bool) (string, Explanation) {
 		layers = append(layers, c.layer)
 		cur, curCost = c.text, c.cost
 	}
-	if len(layers) == 0 || quoteCheck && quotesMojibake(s, cur, &opts) {
+	if len(layers) == 0 || quoteCheck && partial(layers) && quotesMojibake(s, cur, &opts) {
 		return s, exp
 	}
 	// Layers were undone outermost first; report them in the order they
@@ -129,6 +129,17 @@ func repair(s string, opts Options, quoteCheck bool) (string, Explanation) {
 	}
 	exp.Layers = layers
 	return cur, exp
+}
+
+// partial reports whether some layer was undone only in part: text that
+// quotes mojibake beside what it stands for is never undone whole.
+func partial(layers []Layer) bool {
+	for _, l := range layers {
+		if l.Partial {
+			return true
+		}
+	}
+	return false
 }
 
 // quotesMojibake reports whether s shows mojibake on purpose beside the
@@ -233,38 +244,56 @@ func suspiciousBytes(b []byte) bool {
 func (t *tables) mayBeMojibake(s string, o *Options) bool {
 	var prev *runeInfo
 	prevAt := 0
+	var cjk cjkScan
+	var legacy legacyScan
+	legacyDone := o.NoLegacy // legacy's answer is known (false when off)
+	legacyHit := false
 	for i, r := range s {
 		if r >= 0x80 && r < 0xA0 {
 			return true
 		}
 		var cur *runeInfo
+		var cl uint16
 		if r >= 0x80 {
 			cur = t.lookup(r)
+			cl = classOf(t, r)
 		}
-		if prev != nil {
-			var m uint64
-			if r == ' ' {
-				m = prev.leadC3
-			} else if cur != nil {
-				m = prev.lead & cur.cont
-				if prev.script == cur.script && prev.script != scNone && prev.script != scLatin {
-					m &^= t.rare // see plausibleSequence
-				}
-			}
-			if m != 0 && t.plausibleSequence(s[prevAt:], m) {
-				return true
-			}
+		if prev != nil && t.pairSuspicious(s[prevAt:], prev, cur, r) {
+			return true
 		}
 		if cur != nil && cur.lead != 0 {
 			prev, prevAt = cur, i
 		} else {
 			prev = nil
 		}
+		if cjk.step(r, cl) {
+			return true
+		}
+		if !legacyDone && legacy.step(r, cl) {
+			// the pairs and CJK checks may still say so more cheaply
+			legacyDone, legacyHit = true, true
+		}
 	}
-	if cjkSuspiciousString(t, s) {
+	if cjk.end() || legacyHit {
 		return true
 	}
-	return !o.NoLegacy && legacySuspicious(t, s)
+	return !legacyDone && legacy.end()
+}
+
+// pairSuspicious reports whether prev, which stands for a UTF-8 lead byte
+// in some pages and starts s, and the character r after it (cur: what the
+// pages make of it) begin a plausible UTF-8 sequence in one of them.
+func (t *tables) pairSuspicious(s string, prev, cur *runeInfo, r rune) bool {
+	var m uint64
+	if r == ' ' {
+		m = prev.leadC3
+	} else if cur != nil {
+		m = prev.lead & cur.cont
+		if prev.script == cur.script && prev.script != scNone && prev.script != scLatin {
+			m &^= t.rare // see plausibleSequence
+		}
+	}
+	return m != 0 && t.plausibleSequence(s, m)
 }
 
 // plausibleSequence reports whether s starts, in one of the pages of mask,

@@ -104,66 +104,122 @@ func isC1Undefined(p *sbPage, r rune) bool {
 }
 
 // legacySuspicious reports whether the letters of s show the marks of a
-// legacy page read as another: a capital right after a small letter inside
-// a word (KOI8-R and windows-1251 swap the cases), non-ASCII letters in
-// capitals nearly all, a word of four or more accented Latin-1 letters
-// (Cyrillic, Greek or Hebrew read as a Latin page), a Latin-1 symbol
-// inside a word (Polish ż read as ¿), the Icelandic letters that other
-// pages put Turkish or Baltic letters at, or many Latin-1 symbols (CJK
-// read as a Latin page). The detector has the last word.
+// legacy page read as another: a word that starts with small non-ASCII
+// letters and goes on in capitals (KOI8-R and windows-1251 swap the
+// cases: "пРИВЕТ"), non-ASCII letters in capitals nearly all, a word of
+// four or more accented Latin-1 letters (Cyrillic, Greek or Hebrew read as
+// a Latin page), a Latin-1 symbol inside a word (Polish ż read as ¿), the
+// Icelandic letters that other pages put Turkish, Baltic or Croatian
+// letters at, beside a Latin-1 letter Icelandic does not use or with none
+// of its accented vowels ("leidþia" is Lithuanian leidžia), or many
+// Latin-1 symbols (CJK read as a Latin page). It is a cheap necessary
+// condition: the detector has the last word. Correct text in one case
+// break ("hÉireann", "МойОфис", two lines joined) or in Icelandic does not
+// pass it.
 func legacySuspicious(t *tables, s string) bool {
-	prevLower, prevLetter, prevSymbol := false, false, false
-	run, symbols, nonASCII, upper, lower := 0, 0, 0, 0, 0
+	var l legacyScan
 	for _, r := range s {
-		if r < 0x80 {
-			isLower := r >= 'a' && r <= 'z'
-			isLetter := isLower || r >= 'A' && r <= 'Z'
-			if prevSymbol && isLetter {
-				return true // a Latin-1 symbol inside a word
-			}
-			prevLower, prevLetter, prevSymbol, run = isLower, isLetter, false, 0
-			continue
+		var cl uint16
+		if r >= 0x80 {
+			cl = classOf(t, r)
 		}
-		nonASCII++
-		cl := classOf(t, r)
-		if cl>>8&0xF == scNone {
-			prevSymbol = false
-			if r >= 0xA1 && r <= 0xBF && r != 0xB7 && r != 0xAB && r != 0xBB { // not · (Catalan's l·l), « or »
-				symbols++
-				prevSymbol = prevLetter
-			}
-			prevLower, prevLetter, run = false, false, 0
-			continue
-		}
-		if prevSymbol {
+		if l.step(r, cl) {
 			return true
 		}
-		isUpper := cl&clUpper != 0
-		if prevLower && isUpper {
-			return true
-		}
-		if isUpper {
-			upper++
-		} else {
-			lower++
-		}
-		switch r {
-		case 'þ', 'Þ', 'ð', 'Ð':
-			return true
-		}
-		if r >= 0xC0 && r <= 0xFF {
-			run++
-			if run >= 4 {
-				return true
-			}
-		} else {
-			run = 0
-		}
-		prevLetter, prevLower, prevSymbol = true, !isUpper, false
 	}
-	// Text in capitals only (KOI8-R and windows-1251 swap the cases), or
-	// rich in Latin-1 symbols (CJK read as a Latin page).
-	return upper >= 5 && lower*4 <= upper || symbols >= 3 && symbols*5 >= nonASCII
+	return l.end()
+}
+
+// legacyScan is legacySuspicious one character at a time, so that the
+// gate can run it in the same pass as its other checks.
+type legacyScan struct {
+	prevLower, prevLetter, prevSymbol bool
+	run, symbols, nonASCII            int
+	upper, lower                      int
+	swap                              int // capitals after a small letter in the word so far
+	icelandic, other, vowels          bool
+}
+
+// step takes the next character r of the text and its class (0 for
+// ASCII); it reports true when the text is suspicious already.
+func (l *legacyScan) step(r rune, cl uint16) bool {
+	if r < 0x80 {
+		return l.stepASCII(r)
+	}
+	l.nonASCII++
+	if cl>>8&0xF == scNone {
+		l.prevSymbol = false
+		if r >= 0xA1 && r <= 0xBF && r != 0xB7 && r != 0xAB && r != 0xBB { // not · (Catalan's l·l), « or »
+			l.symbols++
+			l.prevSymbol = l.prevLetter
+		}
+		l.prevLower, l.prevLetter, l.run, l.swap = false, false, 0, 0
+		return false
+	}
+	if l.prevSymbol {
+		return true // a Latin-1 symbol inside a word
+	}
+	isUpper := cl&clUpper != 0
+	switch {
+	case isUpper && (l.prevLower || l.swap > 0):
+		l.swap++
+		if l.swap >= 2 {
+			return true // "пРИВЕТ": a small letter, then capitals
+		}
+	case !isUpper:
+		l.swap = 0
+	}
+	if isUpper {
+		l.upper++
+	} else {
+		l.lower++
+	}
+	if l.latin1Letter(r) {
+		return true
+	}
+	l.prevLetter, l.prevLower, l.prevSymbol = true, !isUpper, false
+	return false
+}
+
+// stepASCII is step for an ASCII character.
+func (l *legacyScan) stepASCII(r rune) bool {
+	isLower := r >= 'a' && r <= 'z'
+	isLetter := isLower || r >= 'A' && r <= 'Z'
+	if l.prevSymbol && isLetter {
+		return true // a Latin-1 symbol inside a word
+	}
+	l.swap = 0
+	l.prevLower, l.prevLetter, l.prevSymbol, l.run = isLower, isLetter, false, 0
+	return false
+}
+
+// latin1Letter counts a letter in the run of Latin-1 letters and notes the
+// Icelandic ones; it reports true on a run of four, or on þ or ð beside a
+// Latin-1 letter Icelandic does not write.
+func (l *legacyScan) latin1Letter(r rune) bool {
+	if r < 0xC0 || r > 0xFF {
+		l.run = 0
+		return false
+	}
+	switch r {
+	case 'þ', 'Þ', 'ð', 'Ð':
+		l.icelandic = true
+	case 'á', 'é', 'í', 'ó', 'ú', 'ý', 'æ', 'ö', 'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö':
+		l.vowels = true
+	default:
+		l.other = true
+	}
+	l.run++
+	return l.icelandic && l.other || l.run >= 4
+}
+
+// end reports what the whole text shows: non-ASCII letters in capitals
+// nearly all (KOI8-R and windows-1251 swap the cases), many Latin-1
+// symbols (CJK read as a Latin page), or þ or ð with none of the vowels
+// Icelandic writes beside them.
+func (l *legacyScan) end() bool {
+	return l.upper >= 5 && l.lower*4 <= l.upper || l.symbols >= 3 && l.symbols*5 >= l.nonASCII ||
+		l.icelandic && !l.vowels
 }
 
 // legacySource reports whether text in the named encoding is commonly met
