@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -362,7 +363,7 @@ func (x *fixer) fixInPlace(name string) int {
 		}
 		return rc
 	}
-	if rc = commitTemp(x.env, tmp, target, st); rc != ExitOK {
+	if rc = x.commit(tmp, target, st); rc != ExitOK {
 		fmt.Fprintf(x.env.Stderr, "ucs fix: %s left unchanged\n", name)
 		return rc
 	}
@@ -370,4 +371,30 @@ func (x *fixer) fixInPlace(name string) int {
 		fmt.Fprintf(x.env.Stderr, "ucs fix: %s: %d line(s) repaired\n", name, x.changed)
 	}
 	return ExitOK
+}
+
+// commit renames the repaired temporary file over path with convert's
+// atomic rules (commitTemp), which speak as convert: their messages are
+// given fix's name.
+func (x *fixer) commit(tmp *os.File, path string, keep os.FileInfo) int {
+	env := *x.env
+	env.Stderr = &renamedMessages{w: x.env.Stderr, from: []byte("ucs convert: "), to: []byte("ucs fix: ")}
+	return commitTemp(&env, tmp, path, keep)
+}
+
+// renamedMessages writes messages to w, each written whole in one call,
+// with the prefix from replaced by to.
+type renamedMessages struct {
+	w        io.Writer
+	from, to []byte
+}
+
+func (r *renamedMessages) Write(p []byte) (int, error) {
+	if rest, ok := bytes.CutPrefix(p, r.from); ok {
+		if _, err := r.w.Write(append(r.to[:len(r.to):len(r.to)], rest...)); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return r.w.Write(p)
 }

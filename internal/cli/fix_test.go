@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,42 @@ func TestFixMissingFile(t *testing.T) {
 	_, errs, code := runCLI([]string{"fix", "no-such-file.txt"}, nil)
 	if code != ExitIO || !strings.Contains(errs, "no-such-file.txt") {
 		t.Errorf("exit %d, stderr %q: want exit 3 naming the file", code, errs)
+	}
+}
+
+// TestFixInPlaceCommitMessages checks that a failure while --in-place
+// replaces a file speaks as ucs fix, names the file and says what went
+// wrong (the atomic helpers it shares with convert once said "ucs
+// convert:"). The failure is made by committing a temporary file that is
+// already closed.
+func TestFixInPlaceCommitMessages(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dirty.txt")
+	if err := os.WriteFile(target, []byte("CafÃ©\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp, err := createTemp(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp.Close()
+	var errs bytes.Buffer
+	x := &fixer{env: &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errs}}
+	if code := x.commit(tmp, target, st); code != ExitIO {
+		t.Fatalf("exit %d, want %d", code, ExitIO)
+	}
+	msg := errs.String()
+	if !strings.HasPrefix(msg, "ucs fix: cannot keep the permissions of "+target+": ") || !strings.Contains(msg, "closed") || strings.Contains(msg, "convert") {
+		t.Errorf("message %q, want ucs fix:, the file and the cause", msg)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "CafÃ©\n" {
+		t.Errorf("file changed to %q", b)
+	}
+	if _, err := os.Stat(tmp.Name()); !os.IsNotExist(err) {
+		t.Errorf("temporary file left: %v", err)
 	}
 }
