@@ -56,81 +56,124 @@ const lossyText = "the text holds U+FFFD or '?' where a decoder dropped bytes; t
 // itself (whose cost is sCost).
 func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 	runes := []rune(s)
-	var best cand
-	found := false
-	consider := func(c cand, penalty int) {
-		if c.text == s {
-			return
-		}
-		c.cost = textCost(t, c.text) + c.extra
-		if c.cost+penalty >= sCost {
-			return
-		}
-		if !found || c.cost < best.cost {
-			best, found = c, true
+	ch := chooser{t: t, s: s, sCost: sCost}
+	lossy, lossyCost := t.singleByteReadings(&ch, runes)
+	// C1 controls standing alone: windows-1252 text decoded as ISO-8859-1.
+	if c, ok := c1Candidate(runes); ok {
+		ch.consider(c, penaltyC1)
+	}
+	if cjkSuspiciousString(t, s) {
+		if t.cjkReadings(&ch) {
+			// 锟斤拷: U+FFFD written as UTF-8 and read as GBK
+			return cand{lossy: lossyText}, true
 		}
 	}
+	if !o.NoLegacy && !lossy && (!ch.found || ch.best.layer.Partial) {
+		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
+			ch.considerLegacy(c)
+		}
+	}
+	if lossy && (!ch.found || ch.best.cost >= lossyCost) {
+		return cand{lossy: lossyText}, true
+	}
+	return ch.best, ch.found
+}
 
-	// UTF-8 read as a single-byte page: the pages in which some character
-	// stands for a lead byte and the next for a continuation byte.
+// chooser keeps the best of the candidate readings of s.
+type chooser struct {
+	t     *tables
+	s     string
+	sCost int // the cost of s as it stands
+	best  cand
+	found bool
+}
+
+// consider weighs c, which must beat s by penalty, the toll of the wrong
+// decoding it assumes.
+func (ch *chooser) consider(c cand, penalty int) {
+	if c.text == ch.s {
+		return
+	}
+	c.cost = textCost(ch.t, c.text) + c.extra
+	if c.cost+penalty >= ch.sCost {
+		return
+	}
+	if !ch.found || c.cost < ch.best.cost {
+		ch.best, ch.found = c, true
+	}
+}
+
+// considerLegacy weighs a legacy reading, which the detector vouches for:
+// the cost only vetoes a reading that fills the text with symbols.
+func (ch *chooser) considerLegacy(c cand) {
+	c.cost = textCost(ch.t, c.text)
+	if symbolCount(ch.t, c.text) <= symbolCount(ch.t, ch.s) && (!ch.found || c.cost < ch.best.cost) {
+		ch.best, ch.found = c, true
+	}
+}
+
+// singleByteReadings weighs UTF-8 read as the single-byte pages that
+// explain s best. lossy reports a reading that would have won but needs
+// bytes a lenient decoder dropped, and lossyCost its cost.
+func (t *tables) singleByteReadings(ch *chooser, runes []rune) (lossy bool, lossyCost int) {
 	infos := make([]*runeInfo, len(runes))
 	for k, r := range runes {
 		if r >= 0x80 {
 			infos[k] = t.lookup(r)
 		}
 	}
-	var pages uint64
-	var pairs [64]int // pairs[pi]: lead-continuation pairs in page pi
-	for k := 0; k+1 < len(runes); k++ {
-		if e := infos[k]; e != nil && e.lead != 0 {
-			var m uint64
-			if runes[k+1] == ' ' {
-				m = e.leadC3
-			} else if f := infos[k+1]; f != nil {
-				m = e.lead & f.cont
-			}
-			pages |= m
-			for ; m != 0; m &= m - 1 {
-				pairs[bits.TrailingZeros64(m)]++
-			}
-		}
-	}
-	// Pages that agree on every non-ASCII character of s give the same
-	// reading: only the first (the commonest) of each group is tried.
-	var sig [64]uint64
-	hasC1 := false
-	for k, r := range runes {
-		if r < 0x80 {
+	for _, pi := range t.rankPages(runes, infos) {
+		c, broken, ok := t.sbCandidate(runes, infos, pi)
+		if !ok {
 			continue
 		}
-		hasC1 = hasC1 || r < 0xA0
-		e := infos[k]
-		for m := pages; m != 0; m &= m - 1 {
-			pi := bits.TrailingZeros64(m)
-			var b uint64
-			if e != nil {
-				b = uint64(e.enc[pi])
+		if broken || strings.ContainsRune(c.text, utf8.RuneError) && !strings.ContainsRune(ch.s, utf8.RuneError) {
+			// Measure the reading anyway: if it would have won, the text is
+			// mojibake that lost bytes.
+			c.cost = textCost(t, c.text)
+			if c.cost+penaltyPartial < ch.sCost && (!lossy || c.cost < lossyCost) {
+				lossy, lossyCost = true, c.cost
 			}
-			sig[pi] = sig[pi]*0x100000001B3 ^ b
-		}
-	}
-	type pageScore struct{ pi, left, fixed int }
-	var ranked []pageScore
-	for pi := range t.sb {
-		if pages&(1<<pi) == 0 {
 			continue
 		}
-		dup := false
-		for pj := 0; pj < pi; pj++ {
-			if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && (!hasC1 || t.sb[pj].sloppy == t.sb[pi].sloppy) {
-				dup = true
-				break
-			}
+		penalty := penaltyWhole
+		if c.layer.Partial {
+			penalty = penaltyPartial
 		}
-		if !dup {
-			ranked = append(ranked, pageScore{pi, 0, pairs[pi]})
-		}
+		ch.consider(c, penalty+t.sb[pi].prior)
 	}
+	return lossy, lossyCost
+}
+
+// cjkReadings weighs UTF-8 read as each CJK page, worth trying when many
+// of the CJK characters lie outside the first levels of the national
+// standards. It reports true when the text is such mojibake that lost
+// bytes.
+func (t *tables) cjkReadings(ch *chooser) (lossy bool) {
+	for _, p := range t.mb {
+		b, err := p.cs.Codec.AppendEncode(nil, []byte(ch.s))
+		if err != nil || !utf8.Valid(b) {
+			continue
+		}
+		if bytes.ContainsRune(b, utf8.RuneError) && !strings.ContainsRune(ch.s, utf8.RuneError) {
+			return true
+		}
+		ch.consider(cand{text: string(b), layer: Layer{Encoding: "utf-8", ReadAs: p.name}}, penaltyCJK)
+	}
+	return false
+}
+
+// pageScore ranks a page for a text: its lead-continuation pairs or whole
+// sequences (fixed), and the non-ASCII characters it leaves outside them.
+type pageScore struct{ pi, left, fixed int }
+
+// rankPages returns the single-byte pages whose readings of runes are
+// worth building, best first: UTF-8 read as a single-byte page shows, in
+// that page, a character standing for a lead byte followed by one standing
+// for a continuation byte.
+func (t *tables) rankPages(runes []rune, infos []*runeInfo) []int {
+	pages, pairs := leadPairs(runes, infos)
+	ranked := t.distinctPages(runes, infos, pages, &pairs)
 	// The pages with most pairs are counted more closely.
 	slices.SortStableFunc(ranked, func(a, b pageScore) int { return b.fixed - a.fixed })
 	if len(ranked) > maxCounted {
@@ -155,63 +198,77 @@ func (t *tables) best(s string, sCost int, o *Options) (cand, bool) {
 		// than any other: the others need not be read.
 		ranked = ranked[:1]
 	}
-	lossy, lossyCost := false, 0
-	for _, ps := range ranked {
-		pi := ps.pi
-		c, broken, ok := t.sbCandidate(runes, infos, pi)
-		if !ok {
+	out := make([]int, len(ranked))
+	for i, ps := range ranked {
+		out[i] = ps.pi
+	}
+	return out
+}
+
+// leadPairs returns the pages in which some character of runes stands
+// for a lead byte and the next for a continuation byte (or, for C3, a
+// space for a lost A0), and the number of such pairs in each.
+func leadPairs(runes []rune, infos []*runeInfo) (pages uint64, pairs [64]int) {
+	for k := 0; k+1 < len(runes); k++ {
+		e := infos[k]
+		if e == nil || e.lead == 0 {
 			continue
 		}
-		if broken || strings.ContainsRune(c.text, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
-			// Measure the reading anyway: if it would have won, the text is
-			// mojibake that lost bytes.
-			c.cost = textCost(t, c.text)
-			if c.cost+penaltyPartial < sCost && (!lossy || c.cost < lossyCost) {
-				lossy, lossyCost = true, c.cost
-			}
+		var m uint64
+		if runes[k+1] == ' ' {
+			m = e.leadC3
+		} else if f := infos[k+1]; f != nil {
+			m = e.lead & f.cont
+		}
+		pages |= m
+		for ; m != 0; m &= m - 1 {
+			pairs[bits.TrailingZeros64(m)]++
+		}
+	}
+	return pages, pairs
+}
+
+// distinctPages returns a pageScore (with its pairs as fixed) for each page
+// of the mask pages but those that agree with a commoner page on every
+// non-ASCII character of runes: they give the same reading, so only the
+// first of each group is tried.
+func (t *tables) distinctPages(runes []rune, infos []*runeInfo, pages uint64, pairs *[64]int) []pageScore {
+	var sig [64]uint64
+	hasC1 := false
+	for k, r := range runes {
+		if r < 0x80 {
 			continue
 		}
-		if c.layer.Partial {
-			consider(c, penaltyPartial+t.sb[pi].prior)
-		} else {
-			consider(c, penaltyWhole+t.sb[pi].prior)
+		hasC1 = hasC1 || r < 0xA0
+		e := infos[k]
+		for m := pages; m != 0; m &= m - 1 {
+			pi := bits.TrailingZeros64(m)
+			var b uint64
+			if e != nil {
+				b = uint64(e.enc[pi])
+			}
+			sig[pi] = sig[pi]*0x100000001B3 ^ b
 		}
 	}
-	// C1 controls standing alone: windows-1252 text decoded as ISO-8859-1.
-	if c, ok := c1Candidate(runes); ok {
-		consider(c, penaltyC1)
+	var ranked []pageScore
+	for pi := range t.sb {
+		if pages&(1<<pi) != 0 && !t.sameAsCommoner(pages, &sig, pi, hasC1) {
+			ranked = append(ranked, pageScore{pi, 0, pairs[pi]})
+		}
 	}
+	return ranked
+}
 
-	// UTF-8 read as a CJK page: worth trying when many of the CJK
-	// characters lie outside the first levels of the national standards.
-	if cjkSuspiciousString(t, s) {
-		for _, p := range t.mb {
-			b, err := p.cs.Codec.AppendEncode(nil, []byte(s))
-			if err != nil || !utf8.Valid(b) {
-				continue
-			}
-			if bytes.ContainsRune(b, utf8.RuneError) && !strings.ContainsRune(s, utf8.RuneError) {
-				// 锟斤拷: U+FFFD written as UTF-8 and read as GBK
-				return cand{lossy: lossyText}, true
-			}
-			consider(cand{text: string(b), layer: Layer{Encoding: "utf-8", ReadAs: p.name}}, penaltyCJK)
+// sameAsCommoner reports whether an earlier page of pages, no rarer than
+// page pi, has pi's signature (and, when the text holds C1 controls, reads
+// them alike).
+func (t *tables) sameAsCommoner(pages uint64, sig *[64]uint64, pi int, hasC1 bool) bool {
+	for pj := 0; pj < pi; pj++ {
+		if pages&(1<<pj) != 0 && sig[pj] == sig[pi] && t.sb[pj].prior <= t.sb[pi].prior && (!hasC1 || t.sb[pj].sloppy == t.sb[pi].sloppy) {
+			return true
 		}
 	}
-
-	if !o.NoLegacy && !lossy && (!found || best.layer.Partial) {
-		if c, ok := t.legacyCandidate(s, runes, sCost); ok {
-			// The detector judges letters; the cost vetoes a reading that
-			// fills the text with symbols.
-			c.cost = textCost(t, c.text)
-			if symbolCount(t, c.text) <= symbolCount(t, s) && (!found || c.cost < best.cost) {
-				best, found = c, true
-			}
-		}
-	}
-	if lossy && (!found || best.cost >= lossyCost) {
-		return cand{lossy: lossyText}, true
-	}
-	return best, found
+	return false
 }
 
 // maxFullReadings bounds the single-byte pages whose readings of a text
