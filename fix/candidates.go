@@ -320,82 +320,118 @@ func countSequences(runes []rune, infos []*runeInfo, pi int) (fixed, left int) {
 // bytes form a valid UTF-8 sequence. broken reports a sequence cut short by
 // '?' or U+FFFD (a lenient decoder's loss).
 func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, broken, ok bool) {
-	out := make([]byte, 0, len(runes)*2)
-	fixed := 0
-	spaced := 0   // sequences whose last byte is a space standing for a lost A0
-	rest := false // a non-ASCII character outside the undone sequences
-	leftover := 0 // of which lead bytes
-	page := t.sb[pi]
-	var present map[rune]bool // the non-ASCII characters of the text, built when quoted needs it
-	var buf [4]byte
+	rd := sbReading{t: t, runes: runes, infos: infos, pi: pi, page: t.sb[pi], out: make([]byte, 0, len(runes)*2)}
 	for k := 0; k < len(runes); {
-		r := runes[k]
-		if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 {
-			n := 1
-			if b >= 0xF0 {
-				n = 3
-			} else if b >= 0xE0 {
-				n = 2
+		seq, spaceUsed, cut := rd.sequenceAt(k)
+		broken = broken || cut
+		if seq != nil && rd.undo(k, seq, spaceUsed) {
+			k += len(seq)
+			if spaceUsed && seq[0] == 0xC3 && needSpace(runes, k) {
+				rd.out = append(rd.out, ' ')
 			}
-			buf[0] = byte(b)
-			good, spaceUsed := true, false
-			for j := 1; j <= n; j++ {
-				if k+j >= len(runes) {
-					good = false
-					break
-				}
-				c := byteAt(runes, infos, k+j, pi)
-				if c == ' ' && j == n && page.dec[0xA0] == 0xA0 {
-					c, spaceUsed = 0xA0, true
-				}
-				if c < 0x80 || c > 0xBF {
-					good = false
-					if runes[k+j] == '?' || runes[k+j] == utf8.RuneError {
-						broken = true
-					}
-					break
-				}
-				buf[j] = byte(c)
-			}
-			if good && utf8.Valid(buf[:n+1]) && !quoted(runes, &present, k, n, spaceUsed, buf[:n+1]) &&
-				!(t.national&(1<<pi) != 0 && wordsOfOneAlphabet(t, infos, k, n, buf[:n+1])) {
-				out = append(out, buf[:n+1]...)
-				fixed++
-				if spaceUsed {
-					spaced++
-				}
-				k += n + 1
-				if spaceUsed && b == 0xC3 && needSpace(runes, k) {
-					out = append(out, ' ')
-				}
-				continue
-			}
+			continue
 		}
-		if r >= 0x80 && r < 0xA0 && page.sloppy {
-			if w := cp1252C1[r-0x80]; w != 0 {
-				r = w
-				fixed++
-			}
-		}
-		if r >= 0x80 {
-			rest = true
-			// a lead left before another non-ASCII character: a piece of
-			// mojibake this page does not explain
-			if b := byteAt(runes, infos, k, pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(runes) && runes[k+1] >= 0x80 {
-				leftover++
-			}
-		}
-		out = utf8.AppendRune(out, r)
+		rd.keep(k)
 		k++
 	}
-	if fixed == 0 || rest && spaced == fixed {
+	if rd.fixed == 0 || rd.rest && rd.spaced == rd.fixed {
 		// A space read as a lost A0 is weak evidence on its own ("Ã is a
 		// letter, and so are Â and Ð."): it counts only beside sequences
 		// whose bytes are all there, or when it explains every non-ASCII
 		// character of the text.
 		return cand{}, false, false
 	}
-	return cand{text: string(out), layer: Layer{Encoding: "utf-8", ReadAs: page.name, Partial: rest}, extra: 10 * leftover}, broken, true
+	return cand{text: string(rd.out), layer: Layer{Encoding: "utf-8", ReadAs: rd.page.name, Partial: rd.rest}, extra: 10 * rd.leftover}, broken, true
+}
+
+// sbReading is the reading of a text as UTF-8 misread through one page,
+// being built.
+type sbReading struct {
+	t        *tables
+	runes    []rune
+	infos    []*runeInfo
+	pi       int
+	page     *sbPage
+	out      []byte
+	buf      [4]byte
+	fixed    int           // sequences undone (and C1 controls read as windows-1252)
+	spaced   int           // sequences whose last byte is a space standing for a lost A0
+	rest     bool          // a non-ASCII character outside the undone sequences
+	leftover int           // of which lead bytes before another non-ASCII character
+	present  map[rune]bool // the non-ASCII characters of the text, built when quoted needs it
+}
+
+// sequenceAt returns the whole, valid UTF-8 sequence whose bytes the
+// characters at k stand for in the page, or nil; spaceUsed tells that its
+// last byte is a space read as a lost A0, and broken that it was cut short
+// by '?' or U+FFFD (a lenient decoder's loss).
+func (rd *sbReading) sequenceAt(k int) (seq []byte, spaceUsed, broken bool) {
+	b := byteAt(rd.runes, rd.infos, k, rd.pi)
+	if b < 0xC2 || b > 0xF4 {
+		return nil, false, false
+	}
+	n := 1
+	if b >= 0xF0 {
+		n = 3
+	} else if b >= 0xE0 {
+		n = 2
+	}
+	rd.buf[0] = byte(b)
+	for j := 1; j <= n; j++ {
+		if k+j >= len(rd.runes) {
+			return nil, false, false
+		}
+		c := byteAt(rd.runes, rd.infos, k+j, rd.pi)
+		if c == ' ' && j == n && rd.page.dec[0xA0] == 0xA0 {
+			c, spaceUsed = 0xA0, true
+		}
+		if c < 0x80 || c > 0xBF {
+			return nil, false, rd.runes[k+j] == '?' || rd.runes[k+j] == utf8.RuneError
+		}
+		rd.buf[j] = byte(c)
+	}
+	if !utf8.Valid(rd.buf[:n+1]) {
+		return nil, false, false
+	}
+	return rd.buf[:n+1], spaceUsed, false
+}
+
+// undo writes the character of seq, the sequence at k, unless the text
+// quotes it or it is a word of another alphabet in a national page.
+func (rd *sbReading) undo(k int, seq []byte, spaceUsed bool) bool {
+	n := len(seq) - 1
+	if quoted(rd.runes, &rd.present, k, n, spaceUsed, seq) ||
+		rd.t.national&(1<<rd.pi) != 0 && wordsOfOneAlphabet(rd.t, rd.infos, k, n, seq) {
+		return false
+	}
+	rd.out = append(rd.out, seq...)
+	rd.fixed++
+	if spaceUsed {
+		rd.spaced++
+	}
+	return true
+}
+
+// keep writes the character at k as it is (a C1 control left in a
+// windows-1252 or ISO-8859-1 reading as windows-1252) and notes a
+// non-ASCII character left outside the sequences.
+func (rd *sbReading) keep(k int) {
+	r := rd.runes[k]
+	if r >= 0x80 && r < 0xA0 && rd.page.sloppy {
+		if w := cp1252C1[r-0x80]; w != 0 {
+			r = w
+			rd.fixed++
+		}
+	}
+	if r >= 0x80 {
+		rd.rest = true
+		// a lead left before another non-ASCII character: a piece of
+		// mojibake this page does not explain
+		if b := byteAt(rd.runes, rd.infos, k, rd.pi); b >= 0xC2 && b <= 0xF4 && k+1 < len(rd.runes) && rd.runes[k+1] >= 0x80 {
+			rd.leftover++
+		}
+	}
+	rd.out = utf8.AppendRune(rd.out, r)
 }
 
 // wordsOfOneAlphabet reports whether the n+1 characters at k, which form
