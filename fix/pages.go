@@ -220,79 +220,11 @@ func getTables() *tables {
 
 func buildTables() *tables {
 	t := &tables{idx: make([]uint16, denseLimit), far: map[rune]uint16{}}
-	var seen []*[256]rune
-	for _, cs := range pageCharsets() {
-		if len(t.sb) == maxPages {
-			break // the rarest pages of a larger registry are left out
-		}
-		p := &sbPage{name: cs.Name, dec: highHalf(cs)}
-		if !usablePage(&p.dec) || slices.ContainsFunc(seen, func(d *[256]rune) bool { return *d == p.dec }) {
-			continue
-		}
-		seen = append(seen, &p.dec)
-		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
-		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
-		p.prior = pagePrior(cs)
-		p.national = len(cs.CodePages) == 0
-		if !slices.Contains(webPages, cs.Name) {
-			// beyond the web's pages, a reading must be clearer still
-			p.prior += priorBeyondWeb
-		}
-		t.sb = append(t.sb, p)
+	t.sb = singleBytePages()
+	for i := range t.sb {
+		t.indexPage(i)
 	}
-	entry := func(r rune) *runeInfo {
-		var i uint16
-		if r < denseLimit {
-			i = t.idx[r]
-		} else {
-			i = t.far[r]
-		}
-		if i == 0 {
-			t.info = append(t.info, runeInfo{enc: make([]byte, len(t.sb))})
-			i = uint16(len(t.info))
-			if r < denseLimit {
-				t.idx[r] = i
-			} else {
-				t.far[r] = i
-			}
-		}
-		return &t.info[i-1]
-	}
-	for i, p := range t.sb {
-		add := func(r rune, b byte) {
-			e := entry(r)
-			if e.enc[i] != 0 {
-				return
-			}
-			e.enc[i] = b - 0x7F
-			if b == 0xC3 && p.dec[0xA0] == 0xA0 {
-				e.leadC3 |= 1 << i
-			}
-			if b >= 0xC2 && b <= 0xF4 {
-				e.lead |= 1 << i
-			} else if b >= 0x80 && b <= 0xBF {
-				e.cont |= 1 << i
-			}
-		}
-		for b := 0x80; b < 0x100; b++ {
-			if r := p.dec[b]; r != 0 {
-				add(r, byte(b))
-			}
-		}
-		// Text decoded as ISO-8859-1 where the page meant windows-125x (or
-		// by a decoder that passes undefined bytes through) holds C1
-		// controls for the bytes 80–9F; they stand for themselves.
-		for b := 0x80; b < 0xA0; b++ {
-			add(rune(b), byte(b))
-		}
-	}
-	for _, n := range mbNames {
-		cs, err := charset.Lookup(n)
-		if err != nil || cs.Codec == nil || !cs.CanEncode() {
-			continue
-		}
-		t.mb = append(t.mb, &mbPage{name: cs.Name, cs: cs})
-	}
+	t.mb = multiBytePages()
 	for i, p := range t.sb {
 		if p.prior >= priorDOS {
 			t.rare |= 1 << i
@@ -306,6 +238,105 @@ func buildTables() *tables {
 		t.farMin, t.farMax = min(t.farMin, r), max(t.farMax, r)
 	}
 	t.common = buildCommon()
+	t.classify()
+	return t
+}
+
+// singleBytePages builds the tables of the pages of pageCharsets that text
+// can have been read as, each with its toll, at most maxPages of them.
+func singleBytePages() []*sbPage {
+	var pages []*sbPage
+	for _, cs := range pageCharsets() {
+		if len(pages) == maxPages {
+			break // the rarest pages of a larger registry are left out
+		}
+		p := &sbPage{name: cs.Name, dec: highHalf(cs)}
+		if !usablePage(&p.dec) || slices.ContainsFunc(pages, func(q *sbPage) bool { return q.dec == p.dec }) {
+			continue
+		}
+		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
+		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
+		p.prior = pagePrior(cs)
+		p.national = len(cs.CodePages) == 0
+		if !slices.Contains(webPages, cs.Name) {
+			// beyond the web's pages, a reading must be clearer still
+			p.prior += priorBeyondWeb
+		}
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+// multiBytePages returns the CJK pages of mbNames that ucs can encode.
+func multiBytePages() []*mbPage {
+	var pages []*mbPage
+	for _, n := range mbNames {
+		cs, err := charset.Lookup(n)
+		if err != nil || cs.Codec == nil || !cs.CanEncode() {
+			continue
+		}
+		pages = append(pages, &mbPage{name: cs.Name, cs: cs})
+	}
+	return pages
+}
+
+// entry returns what the pages make of r, adding an empty entry for it
+// when it has none yet.
+func (t *tables) entry(r rune) *runeInfo {
+	var i uint16
+	if r < denseLimit {
+		i = t.idx[r]
+	} else {
+		i = t.far[r]
+	}
+	if i == 0 {
+		t.info = append(t.info, runeInfo{enc: make([]byte, len(t.sb))})
+		i = uint16(len(t.info))
+		if r < denseLimit {
+			t.idx[r] = i
+		} else {
+			t.far[r] = i
+		}
+	}
+	return &t.info[i-1]
+}
+
+// indexPage enters the characters of page i, bytes 80–FF, in the rune
+// entries: their byte in the page and whether it is a UTF-8 lead or
+// continuation byte.
+func (t *tables) indexPage(i int) {
+	p := t.sb[i]
+	add := func(r rune, b byte) {
+		e := t.entry(r)
+		if e.enc[i] != 0 {
+			return
+		}
+		e.enc[i] = b - 0x7F
+		if b == 0xC3 && p.dec[0xA0] == 0xA0 {
+			e.leadC3 |= 1 << i
+		}
+		if b >= 0xC2 && b <= 0xF4 {
+			e.lead |= 1 << i
+		} else if b >= 0x80 && b <= 0xBF {
+			e.cont |= 1 << i
+		}
+	}
+	for b := 0x80; b < 0x100; b++ {
+		if r := p.dec[b]; r != 0 {
+			add(r, byte(b))
+		}
+	}
+	// Text decoded as ISO-8859-1 where the page meant windows-125x (or
+	// by a decoder that passes undefined bytes through) holds C1
+	// controls for the bytes 80–9F; they stand for themselves.
+	for b := 0x80; b < 0xA0; b++ {
+		add(rune(b), byte(b))
+	}
+}
+
+// classify fills the class of every rune below denseLimit and the script
+// of every rune the pages have.
+func (t *tables) classify() {
 	t.class = make([]uint16, denseLimit)
 	for r := rune(0); r < denseLimit; r++ {
 		t.class[r] = computeClass(t, r)
@@ -318,7 +349,6 @@ func buildTables() *tables {
 	for r := range t.far {
 		t.lookup(r).script = uint8(classOf(t, r) >> 8 & 0xF)
 	}
-	return t
 }
 
 // encodeByte returns the byte of r in page i, or -1.
