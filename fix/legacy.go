@@ -15,26 +15,7 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 	if !legacySuspicious(t, s) {
 		return cand{}, false
 	}
-	var mask uint64 = ^uint64(0)
-	for _, r := range runes {
-		if r < 0x80 {
-			continue
-		}
-		info := t.lookup(r)
-		if info == nil {
-			return cand{}, false
-		}
-		var m uint64
-		for i, b := range info.enc {
-			if b != 0 && (r >= 0xA0 || !isC1Undefined(t.sb[i], r)) {
-				m |= 1 << i
-			}
-		}
-		mask &= m
-		if mask == 0 {
-			return cand{}, false
-		}
-	}
+	mask := t.coveringPages(runes)
 	var best cand
 	bestMargin := 0.0
 	tried := map[string]bool{}
@@ -53,44 +34,79 @@ func (t *tables) legacyCandidate(s string, runes []rune, sCost int) (cand, bool)
 			continue
 		}
 		tried[string(b)] = true
-		res := detect.Detect(b)
-		top := res.Best()
-		if top.Charset == nil || top.Charset.Codec == nil || top.Charset.Family == "unicode" || !legacySource(top.Charset.Name) {
-			continue
+		if c, margin, ok := t.legacyReading(s, runes, sCost, b, p.name); ok && margin > bestMargin {
+			best, bestMargin = c, margin
 		}
-		// The detector's confidence in the text as it stands: that of the
-		// page it was read as (candidates that give the same text share it).
-		self := 0.0
-		for _, c := range res.Candidates {
-			if c.Charset != nil && c.Charset.Name == p.name {
-				self = c.Confidence
-				break
-			}
-		}
-		margin := top.Confidence - self
-		if margin < legacyMargin || margin <= bestMargin {
-			continue
-		}
-		out, err := top.Charset.Codec.AppendDecode(nil, b)
-		if err != nil || string(out) == s || !utf8.Valid(out) {
-			continue
-		}
-		if sc := mainScript(t, runes); sc != scLatin && sc != scNone && mainScript(t, []rune(string(out))) != sc {
-			// Text in another alphabet read wrongly stays in it (KOI8-R,
-			// windows-1251 and DOS Cyrillic put Cyrillic letters where the
-			// others have them); a reading into another script is a guess
-			// on capitals or few letters.
-			continue
-		}
-		if top.Charset.Family != "single-byte" && textCost(t, string(out)) > sCost {
-			// a CJK reading must read better than the text, not only
-			// please the detector ("Zlo粳nie": a Slovak ž as Big5)
-			continue
-		}
-		best = cand{text: string(out), layer: Layer{Encoding: top.Charset.Name, ReadAs: p.name}, trusted: true}
-		bestMargin = margin
 	}
 	return best, bestMargin > 0
+}
+
+// coveringPages returns the single-byte pages that have every non-ASCII
+// character of runes (C1 controls only where the page defines them).
+func (t *tables) coveringPages(runes []rune) uint64 {
+	var mask uint64 = ^uint64(0)
+	for _, r := range runes {
+		if r < 0x80 {
+			continue
+		}
+		info := t.lookup(r)
+		if info == nil {
+			return 0
+		}
+		var m uint64
+		for i, b := range info.enc {
+			if b != 0 && (r >= 0xA0 || !isC1Undefined(t.sb[i], r)) {
+				m |= 1 << i
+			}
+		}
+		mask &= m
+		if mask == 0 {
+			return 0
+		}
+	}
+	return mask
+}
+
+// legacyReading asks the detector about b, the bytes of s in the page
+// readAs that s was read as. It returns the reading of b in the page the
+// detector prefers and by how much it prefers it, when that is at least
+// legacyMargin and the reading is one to take.
+func (t *tables) legacyReading(s string, runes []rune, sCost int, b []byte, readAs string) (cand, float64, bool) {
+	res := detect.Detect(b)
+	top := res.Best()
+	if top.Charset == nil || top.Charset.Codec == nil || top.Charset.Family == "unicode" || !legacySource(top.Charset.Name) {
+		return cand{}, 0, false
+	}
+	// The detector's confidence in the text as it stands: that of the page
+	// it was read as (candidates that give the same text share it).
+	self := 0.0
+	for _, c := range res.Candidates {
+		if c.Charset != nil && c.Charset.Name == readAs {
+			self = c.Confidence
+			break
+		}
+	}
+	margin := top.Confidence - self
+	if margin < legacyMargin {
+		return cand{}, 0, false
+	}
+	out, err := top.Charset.Codec.AppendDecode(nil, b)
+	if err != nil || string(out) == s || !utf8.Valid(out) {
+		return cand{}, 0, false
+	}
+	if sc := mainScript(t, runes); sc != scLatin && sc != scNone && mainScript(t, []rune(string(out))) != sc {
+		// Text in another alphabet read wrongly stays in it (KOI8-R,
+		// windows-1251 and DOS Cyrillic put Cyrillic letters where the
+		// others have them); a reading into another script is a guess on
+		// capitals or few letters.
+		return cand{}, 0, false
+	}
+	if top.Charset.Family != "single-byte" && textCost(t, string(out)) > sCost {
+		// a CJK reading must read better than the text, not only please
+		// the detector ("Zlo粳nie": a Slovak ž as Big5)
+		return cand{}, 0, false
+	}
+	return cand{text: string(out), layer: Layer{Encoding: top.Charset.Name, ReadAs: readAs}, trusted: true}, margin, true
 }
 
 // legacyMargin is how much more confident the detector must be in the
