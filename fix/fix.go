@@ -249,15 +249,23 @@ func (t *tables) mayBeMojibake(s string, o *Options) bool {
 	legacyDone := o.NoLegacy // legacy's answer is known (false when off)
 	legacyHit := false
 	for i, r := range s {
-		if r >= 0x80 && r < 0xA0 {
+		if r < 0x80 {
+			// the common case, kept short
+			if prev != nil && r == ' ' && t.pairSuspicious(s[prevAt:], prev, nil, r) {
+				return true
+			}
+			prev = nil
+			cjk.prevLetter = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+			if !legacyDone && legacy.stepASCII(r) {
+				legacyDone, legacyHit = true, true
+			}
+			continue
+		}
+		if r < 0xA0 {
 			return true
 		}
-		var cur *runeInfo
-		var cl uint16
-		if r >= 0x80 {
-			cur = t.lookup(r)
-			cl = classOf(t, r)
-		}
+		cur := t.lookup(r)
+		cl := classOf(t, r)
 		if prev != nil && t.pairSuspicious(s[prevAt:], prev, cur, r) {
 			return true
 		}
