@@ -147,89 +147,120 @@ var legacyChains = []struct{ from, to, lang string }{
 
 // buildEval returns the cases of one half.
 func buildEval(t testing.TB, dir string, half uint32) []evalCase {
-	rng := rand.New(rand.NewPCG(uint64(half)+1, 16))
-	lines := map[string][]string{}
-	get := func(lang string) []string {
-		if l, ok := lines[lang]; ok {
-			return l
-		}
-		l := corpusLines(t, dir, lang, half)
-		lines[lang] = l
-		return l
+	e := &evalBuilder{t: t, dir: dir, half: half, rng: rand.New(rand.NewPCG(uint64(half)+1, 16)), lines: map[string][]string{}}
+	e.singleByte()
+	e.cjk()
+	e.legacy()
+	e.layers()
+	e.mixed()
+	e.lostA0()
+	e.c1()
+	e.lossy()
+	e.clean()
+	return e.cs
+}
+
+// evalBuilder garbles the text of one half of the corpus into cases, all
+// drawn from one random stream in a fixed order.
+type evalBuilder struct {
+	t     testing.TB
+	dir   string
+	half  uint32
+	rng   *rand.Rand
+	lines map[string][]string
+	cs    []evalCase
+}
+
+// pick returns a snippet of a random line of the language, or "".
+func (e *evalBuilder) pick(lang string) string {
+	l, ok := e.lines[lang]
+	if !ok {
+		l = corpusLines(e.t, e.dir, lang, e.half)
+		e.lines[lang] = l
 	}
-	pick := func(lang string) string {
-		l := get(lang)
-		if len(l) == 0 {
-			return ""
-		}
-		return snippet(rng, l[rng.IntN(len(l))])
+	if len(l) == 0 {
+		return ""
 	}
-	var cs []evalCase
-	add := func(kind, in, want string) { cs = append(cs, evalCase{kind, in, want}) }
-	nonASCII := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= 0x80 {
-				return true
-			}
+	return snippet(e.rng, l[e.rng.IntN(len(l))])
+}
+
+func (e *evalBuilder) add(kind, in, want string) { e.cs = append(e.cs, evalCase{kind, in, want}) }
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
 		}
-		return false
 	}
-	// UTF-8 read as a single-byte page: 8 per page.
+	return false
+}
+
+// singleByte adds UTF-8 read as a single-byte page: 8 per page.
+func (e *evalBuilder) singleByte() {
 	for _, c := range sbChains {
 		for n, tries := 0, 0; n < 8 && tries < 200; tries++ {
-			s := pick(c.langs[rng.IntN(len(c.langs))])
-			if !nonASCII(s) {
+			s := e.pick(c.langs[e.rng.IntN(len(c.langs))])
+			if !hasNonASCII(s) {
 				continue
 			}
 			if g, ok := misread(s, "utf-8", c.page); ok && g != s {
-				add("utf8-sb", g, s)
+				e.add("utf8-sb", g, s)
 				n++
 			}
 		}
 	}
-	// UTF-8 read as a CJK page: one per chain, the first snippet that the
-	// page decodes strictly.
+}
+
+// cjk adds UTF-8 read as a CJK page: one per chain, the first snippet
+// that the page decodes strictly.
+func (e *evalBuilder) cjk() {
 	for _, c := range cjkChains {
 		for tries := 0; tries < 3000; tries++ {
-			s := pick(c.lang)
-			if rng.IntN(2) == 0 || tries > 1000 {
+			s := e.pick(c.lang)
+			if e.rng.IntN(2) == 0 || tries > 1000 {
 				if r := []rune(s); len(r) > 12 {
-					s = string(r[:2+rng.IntN(10)])
+					s = string(r[:2+e.rng.IntN(10)])
 				}
 			}
-			if !nonASCII(s) {
+			if !hasNonASCII(s) {
 				continue
 			}
 			if g, ok := misread(s, "utf-8", c.page); ok && g != s {
-				add("utf8-cjk", g, s)
+				e.add("utf8-cjk", g, s)
 				break
 			}
 		}
 	}
-	// Legacy read as legacy: one per chain.
+}
+
+// legacy adds legacy text read as another legacy page: one per chain.
+func (e *evalBuilder) legacy() {
 	for _, c := range legacyChains {
 		for tries := 0; tries < 100; tries++ {
-			s := pick(c.lang)
-			if !nonASCII(s) {
+			s := e.pick(c.lang)
+			if !hasNonASCII(s) {
 				continue
 			}
 			if g, ok := misread(s, c.from, c.to); ok && g != s {
-				add("legacy", g, s)
+				e.add("legacy", g, s)
 				break
 			}
 		}
 	}
-	// Two and three layers.
+}
+
+// layers adds two and three layers of UTF-8 read as a single-byte page.
+func (e *evalBuilder) layers() {
 	layerChains := [][]string{{"windows-1252", "windows-1252"}, {"windows-1251", "windows-1251"},
 		{"windows-1252", "windows-1252", "windows-1252"}, {"windows-1251", "windows-1252"}, {"windows-1250", "windows-1250"}}
 	for _, chain := range layerChains {
 		for n, tries := 0, 0; n < 4 && tries < 200; tries++ {
-			lang := []string{"fr", "de", "ru", "es", "cs", "pt"}[rng.IntN(6)]
+			lang := []string{"fr", "de", "ru", "es", "cs", "pt"}[e.rng.IntN(6)]
 			if chain[0] == "windows-1251" {
 				lang = "ru"
 			}
-			s := pick(lang)
-			if !nonASCII(s) {
+			s := e.pick(lang)
+			if !hasNonASCII(s) {
 				continue
 			}
 			g, ok := s, true
@@ -239,47 +270,59 @@ func buildEval(t testing.TB, dir string, half uint32) []evalCase {
 				}
 			}
 			if ok && g != s {
-				add("layers", g, s)
+				e.add("layers", g, s)
 				n++
 			}
 		}
 	}
-	// Mixed: a correct sentence and a broken one on one line.
+}
+
+// mixed adds a correct sentence and a broken one on one line.
+func (e *evalBuilder) mixed() {
 	for n, tries := 0, 0; n < 16 && tries < 300; tries++ {
-		a, b := pick(evalLangs[rng.IntN(len(evalLangs))]), pick([]string{"fr", "de", "es", "pt", "it", "sv"}[rng.IntN(6)])
-		if !nonASCII(b) {
+		a, b := e.pick(evalLangs[e.rng.IntN(len(evalLangs))]), e.pick([]string{"fr", "de", "es", "pt", "it", "sv"}[e.rng.IntN(6)])
+		if !hasNonASCII(b) {
 			continue
 		}
 		if g, ok := misread(b, "utf-8", "windows-1252"); ok {
-			add("mixed", a+" "+g, a+" "+b)
+			e.add("mixed", a+" "+g, a+" "+b)
 			n++
 		}
 	}
-	// A lost A0 that became a space.
+}
+
+// lostA0 adds mojibake whose A0 byte became a space.
+func (e *evalBuilder) lostA0() {
 	for n, tries := 0, 0; n < 8 && tries < 2000; tries++ {
-		s := pick([]string{"fr", "pt", "ca", "it"}[rng.IntN(4)])
+		s := e.pick([]string{"fr", "pt", "ca", "it"}[e.rng.IntN(4)])
 		if !strings.ContainsAny(s, "àÀ") {
 			continue
 		}
 		if g, ok := misread(s, "utf-8", "windows-1252"); ok {
-			add("nbsp", strings.ReplaceAll(g, "\u00a0", " "), s)
+			e.add("nbsp", strings.ReplaceAll(g, "\u00a0", " "), s)
 			n++
 		}
 	}
-	// windows-1252 read as ISO-8859-1: C1 controls.
+}
+
+// c1 adds windows-1252 read as ISO-8859-1: C1 controls.
+func (e *evalBuilder) c1() {
 	for n, tries := 0, 0; n < 8 && tries < 3000; tries++ {
-		s := pick([]string{"en", "fr", "de", "es", "it"}[rng.IntN(5)])
+		s := e.pick([]string{"en", "fr", "de", "es", "it"}[e.rng.IntN(5)])
 		if !strings.ContainsAny(s, "‘’“”–—…€") {
 			continue
 		}
 		if g, ok := misread(s, "windows-1252", "iso-8859-1"); ok && g != s {
-			add("c1", g, s)
+			e.add("c1", g, s)
 			n++
 		}
 	}
-	// Lossy: mojibake where a lenient decoder lost a byte.
+}
+
+// lossy adds mojibake where a lenient decoder lost a byte.
+func (e *evalBuilder) lossy() {
 	for n, tries := 0, 0; n < 16 && tries < 300; tries++ {
-		s := pick([]string{"fr", "de", "es", "pt", "ru", "pl"}[rng.IntN(6)])
+		s := e.pick([]string{"fr", "de", "es", "pt", "ru", "pl"}[e.rng.IntN(6)])
 		g, ok := misread(s, "utf-8", "windows-1252")
 		if !ok || g == s {
 			continue
@@ -288,29 +331,31 @@ func buildEval(t testing.TB, dir string, half uint32) []evalCase {
 		r := []rune(g)
 		for i := 0; i+1 < len(r); i++ {
 			if r[i] >= 0xC2 && r[i] <= 0xDF && r[i+1] >= 0x80 {
-				if rng.IntN(2) == 0 {
+				if e.rng.IntN(2) == 0 {
 					r[i+1] = utf8.RuneError
 				} else {
 					r[i+1] = '?'
 				}
-				add("lossy", string(r), string(r))
+				e.add("lossy", string(r), string(r))
 				n++
 				break
 			}
 		}
 	}
-	// Correct text: 45% of the cases.
-	broken := len(cs)
+}
+
+// clean adds correct text: 45% of the cases.
+func (e *evalBuilder) clean() {
+	broken := len(e.cs)
 	clean := broken * 45 / 55
 	for n := 0; n < clean; {
-		s := pick(evalLangs[rng.IntN(len(evalLangs))])
+		s := e.pick(evalLangs[e.rng.IntN(len(evalLangs))])
 		if s == "" {
 			continue
 		}
-		add("clean", s, s)
+		e.add("clean", s, s)
 		n++
 	}
-	return cs
 }
 
 // rarePageChains are pages UTF-8 is more seldom read as: the Mac, DOS and
