@@ -322,6 +322,11 @@ func countSequences(runes []rune, infos []*runeInfo, pi int) (fixed, left int) {
 func (t *tables) sbCandidate(runes []rune, infos []*runeInfo, pi int) (c cand, broken, ok bool) {
 	rd := sbReading{t: t, runes: runes, infos: infos, pi: pi, page: t.sb[pi], out: make([]byte, 0, len(runes)*2)}
 	for k := 0; k < len(runes); {
+		if r := runes[k]; r < 0x80 {
+			rd.out = append(rd.out, byte(r)) // ASCII stands for itself
+			k++
+			continue
+		}
 		seq, spaceUsed, cut := rd.sequenceAt(k)
 		broken = broken || cut
 		if seq != nil && rd.undo(k, seq, spaceUsed) {
@@ -518,6 +523,9 @@ var cp1252C1 = [32]rune{
 // cjkSuspiciousString reports whether the CJK characters of s are unusual
 // enough to try reading s as UTF-8 misread by a CJK page.
 func cjkSuspiciousString(t *tables, s string) bool {
+	if !hasByteFrom(s, 0xE3) {
+		return false // nothing from U+3000 on, where CJK begins
+	}
 	var c cjkScan
 	for _, r := range s {
 		var cl uint16
@@ -529,6 +537,16 @@ func cjkSuspiciousString(t *tables, s string) bool {
 		}
 	}
 	return c.end()
+}
+
+// hasByteFrom reports whether s holds a byte of value lo or more.
+func hasByteFrom(s string, lo byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= lo {
+			return true
+		}
+	}
+	return false
 }
 
 // cjkScan is cjkSuspiciousString one character at a time, so that the

@@ -280,13 +280,29 @@ func classOf(t *tables, r rune) uint16 {
 func textCost(t *tables, s string) int {
 	c := costScan{prevASCII: true}
 	for _, r := range s {
-		c.step(t, r)
+		// one step of costScan, written out in the loop: it runs for
+		// every character of every reading weighed
+		c.loneAStep(r)
+		cl := classOf(t, r)
+		cost, sc := int(cl&0xFF), int(cl>>8&0xF)
+		c.total += cost
+		letter := sc != scNone
+		ascii := r < 0x80
+		if letter {
+			c.letter(cl, sc, ascii)
+		} else if c.nonLetter(r, cl, cost, ascii) {
+			// a combining mark continues the word
+			c.prevASCII = ascii
+			continue
+		}
+		c.loneScript(sc, letter)
+		c.prevScript, c.prevLetter, c.prevASCII = sc, letter, ascii
 	}
 	return c.end()
 }
 
-// costScan is textCost one character at a time: the total so far and what
-// it knows of the characters before.
+// costScan is textCost's state: the total so far and what it knows of the
+// characters before.
 type costScan struct {
 	total            int
 	prevScript       int
@@ -303,25 +319,6 @@ type costScan struct {
 	// loneA is 1 after Ã or Â standing after a non-letter, 2 when a space
 	// follows it.
 	loneA int
-}
-
-// step adds the cost of r and of its neighbourhood.
-func (c *costScan) step(t *tables, r rune) {
-	c.loneAStep(r)
-	cl := classOf(t, r)
-	cost, sc := int(cl&0xFF), int(cl>>8&0xF)
-	c.total += cost
-	letter := sc != scNone
-	ascii := r < 0x80
-	if letter {
-		c.letter(cl, sc, ascii)
-	} else if c.nonLetter(r, cl, cost, ascii) {
-		// a combining mark continues the word
-		c.prevASCII = ascii
-		return
-	}
-	c.loneScript(sc, letter)
-	c.prevScript, c.prevLetter, c.prevASCII = sc, letter, ascii
 }
 
 // loneAStep charges "Ã " standing alone before a small letter: no language
