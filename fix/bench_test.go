@@ -58,3 +58,18 @@ func BenchmarkMojibake(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJoinedLine measures a long correct Russian line that breaks
+// case inside a word: the committed sample's last line (it has no final
+// newline) joined to its first, 1,292 bytes, as ucs detect's mojibake
+// hint meets it when a sample is repeated. It once went on to the
+// detector.
+func BenchmarkJoinedLine(b *testing.B) {
+	text := string(testfiles.ReadTestdata(b, "corpus/Russian-Lipsum.utf8.txt"))
+	lines := strings.Split(text+text, "\n")
+	l := lines[len(lines)/2]
+	if len(l) != 1292 {
+		b.Fatalf("the joined line has %d bytes, want 1292", len(l))
+	}
+	runLines(b, []string{l})
+}
