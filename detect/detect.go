@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/ucskit/ucs/charset"
@@ -144,7 +145,7 @@ func buildTables() *tables {
 		m.shape16 = utf16Shape(m)
 	}
 	seen := map[*charset.Charset]bool{}
-	for _, s := range append(specs, registrySingles()...) {
+	for _, s := range slices.Concat(specs, registryMultis(), registrySingles()) {
 		e := resolve(s)
 		if e == nil {
 			continue
@@ -178,6 +179,18 @@ func buildTables() *tables {
 				continue
 			}
 			e.model = m
+			if e.cs.Extends != "" {
+				// registryMultis puts the charset extended first.
+				if base, err := charset.Lookup(e.cs.Extends); err == nil {
+					for _, o := range t.multis {
+						if o.cs == base {
+							e.base = o
+						}
+					}
+				}
+			}
+			_, e.ownPages = multiPages[e.cs.Name]
+			e.idx = len(t.multis)
 			t.multis = append(t.multis, e)
 		case kindISO2022:
 			e.model = t.byTag[s.lang]

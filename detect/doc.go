@@ -60,7 +60,19 @@
 //     as a letter it has and combining marks it has (canonical
 //     equivalence, Unicode §3.7). UTF-16 without a byte-order mark, when
 //     plausible, is weighed against these readings with the prior of an
-//     encoding the crawl does not list.
+//     encoding the crawl does not list. The candidates come from the
+//     charset registry by their traits, not by name: every
+//     ASCII-compatible charset of charset.SingleByte structure, and every
+//     charset.MultiByte one whose Language has a model; a charset added
+//     to the registry with these traits is a candidate. A multi-byte
+//     charset that extends another (Charset.Extends: Big5-HKSCS of Big5,
+//     EUC-JIS-2004 of EUC-JP, GB 18030 and EUC-CN of GBK) is scored only
+//     when no charset it extends decodes the input: ordinary text cannot
+//     tell the two apart, so the common charset answers, and the variant
+//     is neither scored twice nor preferred. A variant the crawl counts
+//     pages of its own for (GB 18030) is listed beside the common one
+//     with that reading's cost and its own prior, once it decodes the
+//     input; the others are left out.
 //  6. The UTF-8 shape of the input, when every non-ASCII byte is a lead
 //     C0–DF followed by a trail 80–BF and some lead is C0 or C1, so that
 //     the input would be UTF-8 but for overlong sequences (RFC 3629 §3):

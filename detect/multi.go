@@ -2,13 +2,39 @@ package detect
 
 // multiScored appends the multi-byte readings that decode b to out,
 // numbering the groups that decode alike from id on.
+//
+// An encoding that extends another (charset.Charset.Extends) is not
+// scored when the one it extends decodes b: ordinary text cannot tell the
+// two apart, and the common encoding is the answer. If the crawl counts
+// pages of its own for the variant (GB 18030 beside GBK), it is listed in
+// the group of the encoding it extends, with that reading's cost and its
+// own prior, once it decodes b too: the text is as likely to be in it as
+// its share of pages says. A variant whose pages the crawl counts under
+// the common encoding or not at all (Big5-HKSCS, EUC-CN, GB 18030-2005)
+// is left out, so that no reading of the same text is counted twice.
 func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEvidence, out []scored, id int) []scored {
-	var groups [4]struct {
-		name string
-		id   int
+	// at[i] is the place in out of t.multis[i]'s reading, or of the
+	// reading of the encoding it extends that decodes b; -1 when neither
+	// decodes b.
+	var buf [16]int
+	at := buf[:0]
+	if len(t.multis) > len(buf) {
+		at = make([]int, 0, len(t.multis))
 	}
 	foreign := ae.foreign()
 	for _, e := range t.multis {
+		at = append(at, -1)
+		if e.base != nil && at[e.base.idx] >= 0 {
+			k := at[e.base.idx]
+			at[e.idx] = k
+			if e.ownPages && e.valid(b, atEOF) {
+				s := out[k]
+				s.e, s.name, s.cs = e, e.reportName(), e.cs
+				s.cost += e.prior - out[k].e.prior
+				out = append(out, s)
+			}
+			continue
+		}
 		cost, ok := e.mb.score(b, off, atEOF, &asciiTrailCost)
 		if !ok {
 			continue
@@ -18,25 +44,9 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 			continue
 		}
 		shaped := e.mb.shape.cost(sh)
-		s := scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped}
-		if g := multiGroup(e.name); g != "" {
-			for k := range groups {
-				if groups[k].name == g {
-					s.same = groups[k].id
-					break
-				}
-				if groups[k].name == "" {
-					id++
-					groups[k].name, groups[k].id = g, id
-					s.same = id
-					break
-				}
-			}
-		} else {
-			id++
-			s.same = id
-		}
-		out = append(out, s)
+		id++
+		at[e.idx] = len(out)
+		out = append(out, scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped, same: id})
 	}
 	return out
 }
@@ -127,17 +137,3 @@ var asciiTrailCost = func() (t [128]uint8) {
 	}
 	return
 }()
-
-// multiGroup names encodings whose shared characters decode the same, so
-// that a valid input decodes identically under each member.
-func multiGroup(name string) string {
-	switch name {
-	case "gbk", "gb18030":
-		return "gb"
-	case "euc-kr", "x-windows-949":
-		return "kr"
-	case "shift_jis", "windows-31j":
-		return "sjis"
-	}
-	return ""
-}
