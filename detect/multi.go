@@ -35,12 +35,14 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 			}
 			continue
 		}
-		cost, ok := e.mb.score(b, off, atEOF, &asciiTrailCost)
+		cost, ok, long := e.mb.score(b, off, atEOF, &asciiTrailCost)
 		if !ok {
 			continue
 		}
 		cost += foreign
-		if !e.valid(b, atEOF) {
+		// The walk checked every one- and two-byte character against the
+		// tables the decoder made; only the longer ones need the decoder.
+		if long && !e.valid(b, atEOF) {
 			continue
 		}
 		shaped := e.mb.shape.cost(sh)
@@ -51,11 +53,15 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 	return out
 }
 
-// scoreMulti walks b through a multi-byte encoding's tables and returns
-// the cost of its non-ASCII characters, or ok false when b is malformed.
+// score walks b through a multi-byte encoding's tables and returns the
+// cost of its non-ASCII characters, or ok false when b is malformed. The
+// tables hold every one- and two-byte character the decoder accepts
+// (buildMulti), so ok is exact for input made of those; long reports a
+// three- or four-byte sequence, of which only the bytes' ranges were
+// checked.
 // Only the scoreLimit bytes from offset from are scored (the bytes before
 // from are ASCII); the rest is walked for validity only.
-func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) (cost int32, ok bool) {
+func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) (cost int32, ok, long bool) {
 	n := len(b)
 	end := from + scoreLimit
 	for i := 0; i < n; {
@@ -72,7 +78,7 @@ func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) 
 			continue
 		}
 		if i+1 >= n {
-			return cost, !atEOF
+			return cost, !atEOF, true // a cut character: the decoder judges its lead
 		}
 		d := b[i+1]
 		if v := mt.pair[int(c-0x80)<<8|int(d)]; v != bad {
@@ -90,43 +96,46 @@ func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) 
 		}
 		if mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE {
 			if i+3 >= n {
-				return cost, !atEOF
+				return cost, !atEOF, true // a cut character: the decoder judges its lead
 			}
 			if e := b[i+2]; e < 0x81 || e > 0xFE {
-				return cost, false
+				return cost, false, long
 			}
 			if f := b[i+3]; f < 0x30 || f > 0x39 {
-				return cost, false
+				return cost, false, long
 			}
 			cost += int32(mt.rareCost)
+			long = true
 			i += 4
 			continue
 		}
 		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
 			if i+3 >= n {
-				return cost, !atEOF
+				return cost, !atEOF, true // a cut character: the decoder judges its lead
 			}
 			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
-				return cost, false
+				return cost, false, long
 			}
 			cost += int32(mt.rareCost)
+			long = true
 			i += 4
 			continue
 		}
 		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
 			if i+2 >= n {
-				return cost, !atEOF
+				return cost, !atEOF, true // a cut character: the decoder judges its lead
 			}
 			if e := b[i+2]; e < 0xA1 || e > 0xFE {
-				return cost, false
+				return cost, false, long
 			}
 			cost += int32(mt.rareCost)
+			long = true
 			i += 3
 			continue
 		}
-		return cost, false
+		return cost, false, long
 	}
-	return cost, true
+	return cost, true, long
 }
 
 // asciiTrailCost is the cost charged for an ASCII byte taken as a trail

@@ -93,6 +93,12 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	// every reading that is kept, and the lower-cost readings of its
 	// encoding are not passed over for it.
 	bound := int32(1 << 30)
+	// With many distinct non-ASCII bytes (CJK text), the whole sum over
+	// bytes 80–FF (dotHigh, in vector instructions) is faster than the
+	// sum over the bytes present that stops early; both keep the same
+	// readings, since a sum is cut short only when its reading is dropped.
+	dense := len(present) >= denseMin
+	high := (*[128]uint32)(hist[128:])
 	for _, e := range t.singles {
 		ok := hist[0] == 0 || e.sb[0] == 0
 		for _, c := range present {
@@ -108,13 +114,17 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 		first.cost, second.cost = 1<<30, 1<<30
 		for _, p := range e.pairs {
 			q := ae.quick(p.m)
-			// The costs are not negative: a reading already at the second
-			// best of its encoding cannot place, nor one past the bound,
-			// and the rest of its sum is not needed.
-			for i, c := range present {
-				q += int32(hist[c]) * p.cost[c]
-				if i&15 == 15 && (q >= second.cost || q > bound) {
-					break
+			if dense {
+				q += dotHigh(high, (*[128]int32)(p.cost[128:]))
+			} else {
+				// The costs are not negative: a reading already at the
+				// second best of its encoding cannot place, nor one past
+				// the bound, and the rest of its sum is not needed.
+				for i, c := range present {
+					q += int32(hist[c]) * p.cost[c]
+					if i&15 == 15 && (q >= second.cost || q > bound) {
+						break
+					}
 				}
 			}
 			if q > bound {
@@ -178,19 +188,32 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	if len(pos) > firstRound {
 		head, tail = pos[:firstRound], pos[firstRound:]
 	}
+	// The ASCII costs first: they settle the cost of the ASCII text in a
+	// foreign language, and with it every reading's, before any bigram.
 	for _, f := range finalists {
 		lo := ae.of(f.p.m)
-		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
+		parts = append(parts, part{f.p, 0, lo})
 		if f.p.m.latin && lo < ae.refASCII {
 			ae.refASCII = lo
 		}
 	}
 	foreign := ae.foreign()
-	bestHead := int32(1 << 30)
 	for i := range parts {
 		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreign {
 			parts[i].lo = foreign
 		}
+	}
+	// The first round. When a second one follows, a reading more than
+	// roundMargin behind the best so far is dropped after it, so its sum
+	// may stop there (costs are not negative, and the best can only
+	// improve): what is kept is the same.
+	bestHead := int32(1 << 30)
+	for i := range parts {
+		limit := int32(1 << 30)
+		if len(tail) > 0 {
+			limit = bestHead + roundMargin - parts[i].lo
+		}
+		parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
 		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
 	}
 	if len(tail) > 0 {
@@ -199,7 +222,7 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 			if p.hi+p.lo > bestHead+roundMargin {
 				continue
 			}
-			p.hi += p.p.scoreHigh(sample, tail)
+			p.hi += p.p.scoreHigh(sample, tail, 1<<30)
 			kept = append(kept, p)
 		}
 		parts = kept
@@ -310,16 +333,20 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 }
 
 // scoreHigh is the first result of score, computed from the positions of
-// the non-ASCII bytes of b only.
-func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
+// the non-ASCII bytes of b only. Once the sum passes limit it may stop
+// and return a partial sum, itself above limit.
+func (p *sbPair) scoreHigh(b []byte, pos []int32, limit int32) int32 {
 	m := p.m
 	if m.tri != nil {
-		return p.scoreHighTri(b, pos)
+		return p.scoreHighTri(b, pos, limit)
 	}
 	S := m.S
 	big := m.bigram
 	var cost int32
-	for _, i := range pos {
+	for k, i := range pos {
+		if k&31 == 31 && cost > limit {
+			break
+		}
 		prev, pc := uint8(symSpace), uint8(0)
 		if i > 0 {
 			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
@@ -336,10 +363,13 @@ func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
 }
 
 // scoreHighTri is scoreHigh for a model with trigrams.
-func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
+func (p *sbPair) scoreHighTri(b []byte, pos []int32, limit int32) int32 {
 	m := p.m
 	var cost int32
-	for _, i := range pos {
+	for k, i := range pos {
+		if k&31 == 31 && cost > limit {
+			break
+		}
 		prev2, prev, pc := uint8(symSpace), uint8(symSpace), uint8(0)
 		if i > 0 {
 			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
