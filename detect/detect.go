@@ -120,7 +120,9 @@ type tables struct {
 	// utf holds the registry's charsets of utfNames (nil when it has no
 	// codec for one), looked up once.
 	utf map[string]*charset.Charset
-	err error
+	// boms are the answers for a byte-order mark (bomStage).
+	boms [bomKinds]Candidate
+	err  error
 }
 
 var (
@@ -138,6 +140,7 @@ func buildTables() *tables {
 	for _, n := range utfNames {
 		t.utf[n] = t.codecOf(n)
 	}
+	t.boms = t.bomCandidates()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i

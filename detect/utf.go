@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -48,57 +49,74 @@ func asciiCandidate(t *tables, conf float64) Candidate {
 	return c
 }
 
-// bomCharsets names the registry's charsets that consume a byte-order mark.
-var bomCharsets = map[string]string{
-	"utf-8":    "utf-8-bom",
-	"utf-16le": "utf-16",
-	"utf-16be": "utf-16",
-	"utf-32le": "utf-32",
-	"utf-32be": "utf-32",
-}
-
 // bomStage recognises a byte-order mark whose encoding decodes the rest.
 // The rest is validated by the SIMD kernels, so the answer decodes every
-// examined byte; the answer names no language.
+// examined byte; the answer names no language. FF FE 00 00 is tried as
+// UTF-32LE first, then as UTF-16LE.
 func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
-	type bomDef struct {
-		mark string
-		name string
+	if len(b) < 2 {
+		return Candidate{}, false
 	}
-	for _, d := range []bomDef{
-		{"\xEF\xBB\xBF", "utf-8"},
-		{"\xFF\xFE\x00\x00", "utf-32le"},
-		{"\x00\x00\xFE\xFF", "utf-32be"},
-		{"\xFF\xFE", "utf-16le"},
-		{"\xFE\xFF", "utf-16be"},
-	} {
-		if len(b) < len(d.mark) || string(b[:len(d.mark)]) != d.mark {
-			continue
+	switch {
+	case b[0] == 0xEF:
+		if len(b) >= 3 && b[1] == 0xBB && b[2] == 0xBF && wholeUTF8(b[3:], atEOF) {
+			return t.boms[bomUTF8], true
 		}
-		rest := b[len(d.mark):]
-		ok := false
-		switch d.name {
-		case "utf-8":
-			ok = censusUTF8(rest, atEOF).bad == 0
-		case "utf-16le", "utf-16be":
-			ok = validUTF16(rest, d.name == "utf-16be", atEOF)
-		default:
-			ok = validUTF32(rest, d.name == "utf-32be", atEOF)
+	case b[0] == 0xFF && b[1] == 0xFE:
+		if len(b) >= 4 && b[2] == 0 && b[3] == 0 && validUTF32(b[4:], false, atEOF) {
+			return t.boms[bomUTF32LE], true
 		}
-		if !ok {
-			continue
+		if validUTF16(b[2:], false, atEOF) {
+			return t.boms[bomUTF16LE], true
 		}
-		c := utfCandidate(t, d.name, true)
-		// The charset that reads the mark and strips it, so that decoding
-		// the whole input with Charset gives the text.
-		if cs := t.codecOf(bomCharsets[d.name]); cs != nil {
-			c.Charset = cs
+	case b[0] == 0xFE && b[1] == 0xFF:
+		if validUTF16(b[2:], true, atEOF) {
+			return t.boms[bomUTF16BE], true
 		}
-		// The mark settles the encoding; the language is not guessed,
-		// which would cost twenty times the validation above.
-		return c, true
+	case b[0] == 0 && len(b) >= 4 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF:
+		if validUTF32(b[4:], true, atEOF) {
+			return t.boms[bomUTF32BE], true
+		}
 	}
 	return Candidate{}, false
+}
+
+// The encodings a byte-order mark names, as indexes of tables.boms.
+const (
+	bomUTF8 = iota
+	bomUTF16LE
+	bomUTF16BE
+	bomUTF32LE
+	bomUTF32BE
+	bomKinds
+)
+
+// bomCandidates returns the answers for a byte-order mark, made once: the
+// mark settles the encoding, and the language is not guessed, which would
+// cost twenty times the validation. Each names the charset that reads the
+// mark and strips it, so that decoding the whole input with Charset gives
+// the text.
+func (t *tables) bomCandidates() (out [bomKinds]Candidate) {
+	for i, n := range [bomKinds][2]string{
+		bomUTF8:    {"utf-8", "utf-8-bom"},
+		bomUTF16LE: {"utf-16le", "utf-16"},
+		bomUTF16BE: {"utf-16be", "utf-16"},
+		bomUTF32LE: {"utf-32le", "utf-32"},
+		bomUTF32BE: {"utf-32be", "utf-32"},
+	} {
+		out[i] = utfCandidate(t, n[0], true)
+		if cs := t.codecOf(n[1]); cs != nil {
+			out[i].Charset = cs
+		}
+	}
+	return out
+}
+
+// wholeUTF8 reports whether b is valid UTF-8, but for a character cut by
+// its end when atEOF is false.
+func wholeUTF8(b []byte, atEOF bool) bool {
+	n, kind, blen := simd.ValidateUTF8(b)
+	return n == len(b) || kind == encoding.Truncated && !atEOF && n+blen == len(b)
 }
 
 // validUTF8 reports whether b is UTF-8 as RFC 3629 defines it (no
