@@ -132,9 +132,9 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 			}
 			if q < first.cost {
 				second = first
-				first = quick{p, q}
+				first = quick{p, q, -1}
 			} else if q < second.cost {
-				second = quick{p, q}
+				second = quick{p, q, -1}
 			}
 		}
 		if first.p != nil {
@@ -146,8 +146,27 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 		}
 	}
 	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
-	if len(finalists) > maxFinalists {
-		finalists = finalists[:maxFinalists]
+	// A reading that decodes the bytes present as an earlier finalist
+	// does, in the same language, is the same text at the same cost: it
+	// is kept, scored by copying, and takes none of the maxFinalists
+	// places. Code pages that share their letters (the Cyrillic ones, KOI8
+	// and its variants) would otherwise fill the places with one text.
+	distinct := 0
+	for i := range finalists {
+		f := &finalists[i]
+		for j := range i {
+			if g := finalists[j]; g.dup < 0 && g.p.m == f.p.m && sameSingle(g.p.e, f.p.e, present) {
+				f.dup = j
+				break
+			}
+		}
+		if f.dup < 0 {
+			if distinct == maxFinalists {
+				finalists = finalists[:i]
+				break
+			}
+			distinct++
+		}
 	}
 	// Readings far behind on the unigram score do not catch up on bigrams.
 	if len(finalists) > 0 {
@@ -192,7 +211,7 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	// foreign language, and with it every reading's, before any bigram.
 	for _, f := range finalists {
 		lo := ae.of(f.p.m)
-		parts = append(parts, part{f.p, 0, lo})
+		parts = append(parts, part{f.p, 0, lo, f.dup})
 		if f.p.m.latin && lo < ae.refASCII {
 			ae.refASCII = lo
 		}
@@ -213,18 +232,31 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 		if len(tail) > 0 {
 			limit = bestHead + roundMargin - parts[i].lo
 		}
-		parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
+		if d := parts[i].dup; d >= 0 {
+			parts[i].hi = parts[d].hi // the same text in the same language
+		} else {
+			parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
+		}
 		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
 	}
 	if len(tail) > 0 {
+		// more[i] is what the second round adds to finalist i.
+		more := w.more[:0]
 		kept := parts[:0]
-		for _, p := range parts {
+		for i, p := range parts {
+			more = append(more, 0)
 			if p.hi+p.lo > bestHead+roundMargin {
 				continue
 			}
-			p.hi += p.p.scoreHigh(sample, tail, 1<<30)
+			if p.dup >= 0 {
+				more[i] = more[p.dup]
+			} else {
+				more[i] = p.p.scoreHigh(sample, tail, 1<<30)
+			}
+			p.hi += more[i]
 			kept = append(kept, p)
 		}
+		w.more = more
 		parts = kept
 	}
 	w.parts = parts
@@ -392,6 +424,9 @@ func (p *sbPair) scoreHighTri(b []byte, pos []int32, limit int32) int32 {
 type quick struct {
 	p    *sbPair
 	cost int32
+	// dup is the index among the finalists of an earlier reading in the
+	// same language that decodes the bytes present alike, or -1.
+	dup int
 }
 
 // part is a reading scored in parts: its non-ASCII steps and its ASCII
@@ -399,6 +434,7 @@ type quick struct {
 type part struct {
 	p      *sbPair
 	hi, lo int32
+	dup    int // as quick.dup
 }
 
 // asciiSteps counts the steps between two ASCII bytes of a text, so that
