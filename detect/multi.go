@@ -94,48 +94,57 @@ func (mt *mbTable) score(b []byte, from int, atEOF bool, asciiCost *[128]uint8) 
 			i += 2
 			continue
 		}
-		if mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE {
-			if i+3 >= n {
-				return cost, !atEOF, true // a cut character: the decoder judges its lead
-			}
-			if e := b[i+2]; e < 0x81 || e > 0xFE {
-				return cost, false, long
-			}
-			if f := b[i+3]; f < 0x30 || f > 0x39 {
-				return cost, false, long
-			}
-			cost += int32(mt.rareCost)
-			long = true
-			i += 4
-			continue
+		size, cut := mt.longSeq(b, i)
+		if cut {
+			return cost, !atEOF, true // a cut character: the decoder judges its lead
 		}
-		if mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0 {
-			if i+3 >= n {
-				return cost, !atEOF, true // a cut character: the decoder judges its lead
-			}
-			if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
-				return cost, false, long
-			}
+		if size > 0 {
 			cost += int32(mt.rareCost)
 			long = true
-			i += 4
-			continue
-		}
-		if mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE {
-			if i+2 >= n {
-				return cost, !atEOF, true // a cut character: the decoder judges its lead
-			}
-			if e := b[i+2]; e < 0xA1 || e > 0xFE {
-				return cost, false, long
-			}
-			cost += int32(mt.rareCost)
-			long = true
-			i += 3
+			i += size
 			continue
 		}
 		return cost, false, long
 	}
 	return cost, true, long
+}
+
+// longSeq checks the sequence of three or four bytes that starts at b[i]
+// (a lead byte and a trail byte that no two-byte character has): GB 18030's
+// four-byte codes, EUC-TW's after 8E, EUC-JP's three-byte ones after 8F,
+// when the encoding has them. It returns the sequence's length when its
+// bytes are in range, 0 when there is no such sequence there, or cut true
+// when the end of b cuts it.
+func (mt *mbTable) longSeq(b []byte, i int) (size int, cut bool) {
+	n := len(b)
+	c, d := b[i], b[i+1]
+	switch {
+	case mt.four && d >= 0x30 && d <= 0x39 && c >= 0x81 && c <= 0xFE:
+		if i+3 >= n {
+			return 0, true
+		}
+		if e, f := b[i+2], b[i+3]; e < 0x81 || e > 0xFE || f < 0x30 || f > 0x39 {
+			return 0, false
+		}
+		return 4, false
+	case mt.four8E && c == 0x8E && d >= 0xA1 && d <= 0xB0:
+		if i+3 >= n {
+			return 0, true
+		}
+		if e, f := b[i+2], b[i+3]; e < 0xA1 || e > 0xFE || f < 0xA1 || f > 0xFE {
+			return 0, false
+		}
+		return 4, false
+	case mt.three8F && c == 0x8F && d >= 0xA1 && d <= 0xFE:
+		if i+2 >= n {
+			return 0, true
+		}
+		if e := b[i+2]; e < 0xA1 || e > 0xFE {
+			return 0, false
+		}
+		return 3, false
+	}
+	return 0, false
 }
 
 // asciiTrailCost is the cost charged for an ASCII byte taken as a trail
