@@ -236,6 +236,7 @@ type enc struct {
 	newT func() transform.Transformer
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
+	undef [4]uint64  // single-byte: the bytes without a character, as bits
 	pairs []*sbPair  // single-byte: the languages it is paired with
 	mb    *mbTable   // multi-byte
 	model *langModel
@@ -407,6 +408,11 @@ func buildSingle(e *enc) bool {
 		}
 	}
 	e.sb = &tab
+	for b, r := range tab {
+		if r < 0 {
+			e.undef[b>>6] |= 1 << (b & 63)
+		}
+	}
 	return true
 }
 

@@ -99,16 +99,14 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	// readings, since a sum is cut short only when its reading is dropped.
 	dense := len(present) >= denseMin
 	high := (*[128]uint32)(hist[128:])
+	var mask [4]uint64 // the bytes present, as bits
+	for _, c := range present {
+		mask[c>>6] |= 1 << (c & 63)
+	}
 	for _, e := range t.singles {
-		ok := hist[0] == 0 || e.sb[0] == 0
-		for _, c := range present {
-			if e.sb[c] < 0 {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
+		if hist[0] != 0 && e.sb[0] != 0 ||
+			(mask[0]&e.undef[0])|(mask[1]&e.undef[1])|(mask[2]&e.undef[2])|(mask[3]&e.undef[3]) != 0 {
+			continue // a byte present has no character
 		}
 		var first, second quick
 		first.cost, second.cost = 1<<30, 1<<30
