@@ -117,6 +117,11 @@ type tables struct {
 	encs    map[string]*enc
 	singles []*enc
 	multis  []*enc
+	// variants7 holds, by the name of a 7-bit encoding the detector
+	// knows by its escapes (iso-2022-jp), the registry's stateful
+	// charsets that extend it (charset.Charset.Extends): tried when it
+	// does not decode the input.
+	variants7 map[string][]*enc
 	// utf holds the registry's charsets of utfNames (nil when it has no
 	// codec for one), looked up once.
 	utf map[string]*charset.Charset
@@ -203,7 +208,36 @@ func buildTables() *tables {
 		}
 		t.encs[s.name] = e
 	}
+	t.variants7 = statefulVariants(t)
 	return t
+}
+
+// statefulVariants finds the registry's stateful charsets that extend one
+// the detector tries by its escapes, in the order of their names.
+func statefulVariants(t *tables) map[string][]*enc {
+	out := map[string][]*enc{}
+	for _, cs := range charset.List() {
+		if cs.Structure != charset.Stateful || cs.Codec == nil || cs.Extends == "" {
+			continue
+		}
+		root, ok := cs, true
+		for d := 0; root.Extends != "" && d < 8 && ok; d++ {
+			var err error
+			root, err = charset.Lookup(root.Extends)
+			ok = err == nil
+		}
+		base := t.encs[root.Name]
+		if !ok || base == nil || base.cs == cs {
+			continue
+		}
+		e := resolve(encSpec{name: cs.Name, kind: kindISO2022, lang: cs.Language})
+		if e == nil || e.newT == nil {
+			continue
+		}
+		e.model = t.byTag[cs.Language]
+		out[root.Name] = append(out[root.Name], e)
+	}
+	return out
 }
 
 // sameTable reports whether a single-byte encoding already listed decodes

@@ -32,7 +32,9 @@
 //     RFC 1922 ISO-2022-CN written with GB 2312), the shifts of HZ
 //     (RFC 1843), and the base64 runs of UTF-7 (RFC 2152) that the strict
 //     decoder accepts and that decode to ordinary characters, some not
-//     ASCII.
+//     ASCII. A stateful charset of the registry that extends one of these
+//     (Charset.Extends: ISO-2022-JP-2 and -3 of ISO-2022-JP) is answered
+//     only when the one it extends does not decode the input.
 //  5. Legacy code pages by statistics: every single-byte and multi-byte
 //     encoding that decodes the input is read as text and scored by
 //     language models trained on running text (a case-folded character

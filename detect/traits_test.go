@@ -3,7 +3,10 @@ package detect
 import (
 	"testing"
 
+	xencoding "golang.org/x/text/encoding"
+
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/encoding"
 )
 
 // TestCandidatesFromTraits checks that the multi-byte candidates come from
@@ -88,5 +91,39 @@ func TestCandidatesFromTraits(t *testing.T) {
 	}
 	if !listed || res.Best().Encoding != "gbk" {
 		t.Errorf("GBK text: want gbk first and the variant of Big5 listed, got %+v", res.Candidates)
+	}
+}
+
+// TestStatefulVariantFromTraits checks that a stateful charset registered
+// as an extension of ISO-2022-JP (as ISO-2022-JP-2 and -3 are) is answered
+// for text with the escapes of the extensions that ISO-2022-JP does not
+// decode, and is not answered for text that ISO-2022-JP decodes.
+func TestStatefulVariantFromTraits(t *testing.T) {
+	global := getTables()
+	if global.encs["iso-2022-jp"] == nil {
+		t.Skip("no ISO-2022-JP codec")
+	}
+	const name = "x-test-iso-2022-jp-variant"
+	if _, err := charset.Lookup(name); err != nil {
+		// A stand-in that decodes any bytes as themselves.
+		c := &charset.Charset{Name: name, Codec: encoding.FromXText(name, xencoding.Nop), Family: "japanese",
+			Structure: charset.Stateful, Language: "ja", Extends: "iso-2022-jp"}
+		if err := charset.Register(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fresh := buildTables()
+	if v := fresh.variants7["iso-2022-jp"]; len(v) == 0 || v[0].name != name {
+		t.Fatalf("the registered extension of ISO-2022-JP is not a variant: %v", v)
+	}
+	tab = fresh
+	defer func() { tab = global }()
+	plain := []byte("\x1b$B$3$s$K$A$O\x1b(B, world\n") // こんにちは
+	if got := Detect(plain).Best(); got.Encoding != "iso-2022-jp" {
+		t.Errorf("ISO-2022-JP text answered %+v", got)
+	}
+	ext := []byte("\x1b$(Q!!\x1b(B, world\n") // a JIS X 0213 designation
+	if got := Detect(ext).Best(); got.Encoding != name {
+		t.Errorf("text with a JIS X 0213 designation answered %+v, want %s", got, name)
 	}
 }
