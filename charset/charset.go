@@ -84,6 +84,52 @@ type Charset struct {
 	// Caveat, when set, explains in plain words why data in this charset
 	// may be refused; commands print it when they stop on such data.
 	Caveat string
+	// Structure is how the encoding's bytes form characters, for tools
+	// that look at bytes before decoding them (package detect chooses its
+	// candidates by it). Zero for the Unicode forms and for charsets that
+	// do not declare it.
+	Structure Structure
+	// Language is the BCP 47 tag of the language whose characters beyond
+	// ASCII a multi-byte or stateful charset was made for ("ja", "ko",
+	// "zh-Hans", "zh-Hant"), or "" when it serves many.
+	Language string
+	// Extends names the charset of which this one is an extension or a
+	// variant that ordinary text cannot tell apart from it: text of the
+	// named charset decodes under this one to the same characters, but
+	// for a few rare codes (big5-hkscs of big5, euc-jis-2004 of euc-jp,
+	// gb18030 of gbk). "" when there is none.
+	Extends string
+}
+
+// Structure is how an encoding's bytes form characters.
+type Structure uint8
+
+const (
+	// Unstructured is the zero Structure: the Unicode forms, and charsets
+	// that do not declare one.
+	Unstructured Structure = iota
+	// SingleByte encodings map each byte to one character.
+	SingleByte
+	// MultiByte encodings use a lead byte above 7F followed by trail
+	// bytes (two to four bytes a character): EUC, Shift_JIS, Big5, GBK.
+	MultiByte
+	// Stateful encodings switch character sets with escape sequences or
+	// shift codes, in 7-bit bytes: ISO-2022, HZ.
+	Stateful
+)
+
+// String returns the structure's name: "unstructured", "single-byte",
+// "multi-byte" or "stateful".
+func (s Structure) String() string {
+	switch s {
+	case SingleByte:
+		return "single-byte"
+	case MultiByte:
+		return "multi-byte"
+	case Stateful:
+		return "stateful"
+	}
+	return "unstructured"
 }
 
 // CanEncode reports whether ucs can encode text into the charset.

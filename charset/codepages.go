@@ -92,7 +92,7 @@ func init() {
 	for i := range ebcdicCharsets {
 		s := &ebcdicCharsets[i]
 		register(&Charset{
-			Name: s.codec.Name(), Codec: s.codec, Family: "ebcdic", MIB: s.mib,
+			Name: s.codec.Name(), Codec: s.codec, Family: "ebcdic", MIB: s.mib, Structure: SingleByte,
 			Aliases: s.aliases, CodePages: s.cps, Edition: s.edition(),
 			Summary: s.summary + "; 25 is LF, 15 is NEL",
 		})
@@ -104,7 +104,7 @@ func init() {
 			aliases = []string{l + ",swaplfnl", "ibm-" + num + "-s390", "ibm" + num + "-s390"}
 		}
 		register(&Charset{
-			Name: sw.Name(), Codec: sw, Family: "ebcdic", Aliases: aliases,
+			Name: sw.Name(), Codec: sw, Family: "ebcdic", Aliases: aliases, Structure: SingleByte,
 			Edition: s.edition() + " with 15 and 25 exchanged (ICU's swaplfnl)",
 			Summary: s.summary + "; 15 is LF, 25 is NEL (z/OS Unix text)",
 		})
@@ -112,7 +112,7 @@ func init() {
 	for i := range codePageCharsets {
 		s := &codePageCharsets[i]
 		register(&Charset{
-			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib,
+			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib, Structure: SingleByte,
 			Aliases: s.aliases, CodePages: s.cps, ASCIICompatible: s.ascii,
 			Edition: s.edition(), Summary: s.summary,
 		})

@@ -205,6 +205,7 @@ func TestAccuracy(t *testing.T) {
 		}
 		truth, tok := decodeAs(strings.TrimSuffix(label, "+BOM"), label == "UTF-8+BOM", b)
 		res := Detect(b)
+		dump.write(t, "labeled/"+s.path, res)
 		best := res.Best()
 		got, gok := decodeAs(best.Encoding, best.BOM, b)
 		right := gok && tok && got == truth

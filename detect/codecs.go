@@ -1,8 +1,10 @@
 package detect
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -47,7 +49,7 @@ type encSpec struct {
 // ISO-8859-9 under windows-1254, TIS-620 under windows-874, GB2312 under
 // GBK, windows-31j under Shift_JIS, x-windows-949 under EUC-KR,
 // Big5-HKSCS under Big5; the other of a pair the detector also tries
-// (ISO-8859-1, ISO-8859-9, x-windows-949) counts as rare, so that a text
+// (ISO-8859-1, ISO-8859-9) counts as rare, so that a text
 // both decode alike is not counted twice when their confidences are
 // summed. Encodings the crawl does not list, or lists with fewer pages than
 // pagesFloor (DOS and Macintosh code pages are file encodings, rare on the
@@ -149,20 +151,60 @@ var specs = []encSpec{
 	{name: "macintosh", kind: kindSingle},
 	{name: "x-mac-ce", kind: kindSingle, also: []string{"x-mac-centraleurroman", "maccentraleurope", "mac-centraleurope", "cp10029"}},
 
-	{name: "gbk", kind: kindMulti, lang: "zh-Hans", pages: pagesGB},
-	{name: "gb18030", kind: kindMulti, lang: "zh-Hans", pages: pagesGB18030},
-	{name: "big5", kind: kindMulti, lang: "zh-Hant", pages: pagesBig5},
-	{name: "shift_jis", kind: kindMulti, lang: "ja", pages: pagesSJIS},
-	{name: "euc-jp", kind: kindMulti, lang: "ja", pages: pagesEUCJP},
-	{name: "euc-kr", kind: kindMulti, lang: "ko", pages: pagesEUCKR},
-	{name: "x-windows-949", kind: kindMulti, lang: "ko"}, // counted under euc-kr
-	{name: "x-johab", kind: kindMulti, lang: "ko", also: []string{"johab", "cp1361"}},
-	{name: "x-euc-tw", kind: kindMulti, lang: "zh-Hant", also: []string{"euc-tw", "cns11643"}},
-
 	{name: "iso-2022-jp", kind: kindISO2022, lang: "ja"},
 	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
 	{name: "iso-2022-cn", kind: kindISO2022, lang: "zh-Hans"},
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
+}
+
+// multiPages holds the page counts of the multi-byte encodings the crawl
+// lists, by the registry's name; every other multi-byte charset is counted
+// at pagesFloor.
+var multiPages = map[string]int64{
+	"gbk":       pagesGB,
+	"gb18030":   pagesGB18030,
+	"big5":      pagesBig5,
+	"shift_jis": pagesSJIS,
+	"euc-jp":    pagesEUCJP,
+	"euc-kr":    pagesEUCKR,
+}
+
+// registryMultis lists the registry's multi-byte charsets by their traits
+// (charset.MultiByte, with the language they serve), so that an entry added
+// to the registry is a candidate without a change here. An entry that
+// extends another (Charset.Extends: Big5-HKSCS of Big5, GB 18030 of GBK)
+// comes right after the charset it extends: multiScored tries it only when
+// none of the charsets it extends decodes the input, so that a variant
+// ordinary text cannot tell apart is neither scored twice nor preferred to
+// the common encoding. The charsets that extend none come in the order of
+// their page counts, the commonest first, then by name; so do the variants
+// of each.
+func registryMultis() []encSpec {
+	kids := map[string][]encSpec{}
+	for _, cs := range charset.List() {
+		if cs.Structure != charset.MultiByte || cs.Codec == nil || cs.Language == "" {
+			continue
+		}
+		base := ""
+		if b, err := charset.Lookup(cs.Extends); cs.Extends != "" && err == nil {
+			base = b.Name
+		}
+		kids[base] = append(kids[base], encSpec{name: cs.Name, kind: kindMulti, lang: cs.Language, pages: max(multiPages[cs.Name], pagesFloor)})
+	}
+	var out []encSpec
+	var walk func(base string, depth int)
+	walk = func(base string, depth int) {
+		k := kids[base]
+		slices.SortFunc(k, func(a, b encSpec) int { return cmp.Or(cmp.Compare(b.pages, a.pages), cmp.Compare(a.name, b.name)) })
+		for _, s := range k {
+			out = append(out, s)
+			if depth < 8 { // Extends chains are short; a cycle stops here
+				walk(s.name, depth+1)
+			}
+		}
+	}
+	walk("", 0)
+	return out
 }
 
 // registrySingles lists the registry's ASCII-compatible single-byte
@@ -175,7 +217,7 @@ var specs = []encSpec{
 func registrySingles() []encSpec {
 	var out []encSpec
 	for _, cs := range charset.List() {
-		if cs.Family != "single-byte" || !cs.ASCIICompatible || cs.Codec == nil {
+		if cs.Structure != charset.SingleByte || !cs.ASCIICompatible || cs.Codec == nil {
 			continue
 		}
 		out = append(out, encSpec{name: cs.Name, kind: kindSingle, pages: pagesDOS})
@@ -194,9 +236,25 @@ type enc struct {
 	newT func() transform.Transformer
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
+	undef [4]uint64  // single-byte: the bytes without a character, as bits
 	pairs []*sbPair  // single-byte: the languages it is paired with
 	mb    *mbTable   // multi-byte
 	model *langModel
+	// base is the candidate this one extends (charset.Charset.Extends),
+	// or nil; idx is the encoding's place in tables.multis.
+	base *enc
+	idx  int
+	// ownPages is true when the crawl counts pages of the encoding's own
+	// (multiPages), not under another.
+	ownPages bool
+}
+
+// root returns the encoding at the end of e's chain of extended ones.
+func (e *enc) root() *enc {
+	for e.base != nil {
+		e = e.base
+	}
+	return e
 }
 
 // reportName returns the name the detector reports.
@@ -350,6 +408,11 @@ func buildSingle(e *enc) bool {
 		}
 	}
 	e.sb = &tab
+	for b, r := range tab {
+		if r < 0 {
+			e.undef[b>>6] |= 1 << (b & 63)
+		}
+	}
 	return true
 }
 
@@ -405,7 +468,7 @@ func buildMulti(e *enc, m *langModel) bool {
 				c = costOf(r)
 			}
 			mt.pair[(lead-0x80)<<8|trail] = c
-			if commonBlock(e.name, lead, trail) && !seen[r] {
+			if commonBlock(e.root().name, lead, trail) && !seen[r] {
 				seen[r] = true
 				switch {
 				case !known:
@@ -423,7 +486,7 @@ func buildMulti(e *enc, m *langModel) bool {
 		for lead := 0x81; lead < 0xFF; lead++ {
 			for trail := 0x21; trail < 0xFF; trail++ {
 				i := (lead-0x80)<<8 | trail
-				if mt.pair[i] == bad || !commonBlock(e.name, lead, trail) {
+				if mt.pair[i] == bad || !commonBlock(e.root().name, lead, trail) {
 					continue
 				}
 				if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
@@ -434,18 +497,28 @@ func buildMulti(e *enc, m *langModel) bool {
 			}
 		}
 	}
-	switch e.name {
-	case "gb18030":
-		mt.four = true
-	case "euc-jp":
-		mt.three8F = true
-	case "x-euc-tw":
-		mt.four8E = true
-	}
+	mt.four = decodesAny(e, t, []byte{0x81, 0x30, 0x81, 0x30})
+	mt.three8F = decodesAny(e, t, []byte{0x8F, 0xB0, 0xA1}, []byte{0x8F, 0xA1, 0xA1})
+	mt.four8E = decodesAny(e, t, []byte{0x8E, 0xA2, 0xA1, 0xA1})
 	mt.rareCost = costOf(0x10000) // a character outside the model
 	mt.shape = multiShape(mt)
 	e.mb = mt
 	return true
+}
+
+// decodesAny reports whether the codec decodes one of seqs as one
+// character. buildMulti probes with it for the longer codes a multi-byte
+// encoding may have: GB 18030's four-byte codes (81 30 81 30 is U+0080),
+// the three-byte codes after 8F of EUC-JP (JIS X 0212, 8F B0 A1) and
+// EUC-JIS-2004 (JIS X 0213 plane 2, 8F A1 A1), and EUC-TW's four-byte
+// codes after 8E (CNS 11643 plane 2, 8E A2 A1 A1).
+func decodesAny(e *enc, t transform.Transformer, seqs ...[]byte) bool {
+	for _, b := range seqs {
+		if e.decodeOne(t, b) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // commonBlock reports whether a two-byte code lies in the block of

@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/ucskit/ucs/charset"
@@ -116,10 +117,17 @@ type tables struct {
 	encs    map[string]*enc
 	singles []*enc
 	multis  []*enc
+	// variants7 holds, by the name of a 7-bit encoding the detector
+	// knows by its escapes (iso-2022-jp), the registry's stateful
+	// charsets that extend it (charset.Charset.Extends): tried when it
+	// does not decode the input.
+	variants7 map[string][]*enc
 	// utf holds the registry's charsets of utfNames (nil when it has no
 	// codec for one), looked up once.
 	utf map[string]*charset.Charset
-	err error
+	// boms are the answers for a byte-order mark (bomStage).
+	boms [bomKinds]Candidate
+	err  error
 }
 
 var (
@@ -137,6 +145,7 @@ func buildTables() *tables {
 	for _, n := range utfNames {
 		t.utf[n] = t.codecOf(n)
 	}
+	t.boms = t.bomCandidates()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i
@@ -144,7 +153,7 @@ func buildTables() *tables {
 		m.shape16 = utf16Shape(m)
 	}
 	seen := map[*charset.Charset]bool{}
-	for _, s := range append(specs, registrySingles()...) {
+	for _, s := range slices.Concat(specs, registryMultis(), registrySingles()) {
 		e := resolve(s)
 		if e == nil {
 			continue
@@ -178,6 +187,18 @@ func buildTables() *tables {
 				continue
 			}
 			e.model = m
+			if e.cs.Extends != "" {
+				// registryMultis puts the charset extended first.
+				if base, err := charset.Lookup(e.cs.Extends); err == nil {
+					for _, o := range t.multis {
+						if o.cs == base {
+							e.base = o
+						}
+					}
+				}
+			}
+			_, e.ownPages = multiPages[e.cs.Name]
+			e.idx = len(t.multis)
 			t.multis = append(t.multis, e)
 		case kindISO2022:
 			e.model = t.byTag[s.lang]
@@ -187,7 +208,36 @@ func buildTables() *tables {
 		}
 		t.encs[s.name] = e
 	}
+	t.variants7 = statefulVariants(t)
 	return t
+}
+
+// statefulVariants finds the registry's stateful charsets that extend one
+// the detector tries by its escapes, in the order of their names.
+func statefulVariants(t *tables) map[string][]*enc {
+	out := map[string][]*enc{}
+	for _, cs := range charset.List() {
+		if cs.Structure != charset.Stateful || cs.Codec == nil || cs.Extends == "" {
+			continue
+		}
+		root, ok := cs, true
+		for d := 0; root.Extends != "" && d < 8 && ok; d++ {
+			var err error
+			root, err = charset.Lookup(root.Extends)
+			ok = err == nil
+		}
+		base := t.encs[root.Name]
+		if !ok || base == nil || base.cs == cs {
+			continue
+		}
+		e := resolve(encSpec{name: cs.Name, kind: kindISO2022, lang: cs.Language})
+		if e == nil || e.newT == nil {
+			continue
+		}
+		e.model = t.byTag[cs.Language]
+		out[root.Name] = append(out[root.Name], e)
+	}
+	return out
 }
 
 // sameTable reports whether a single-byte encoding already listed decodes

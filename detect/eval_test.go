@@ -114,6 +114,7 @@ func TestEval(t *testing.T) {
 		default:
 			res = Detect(b)
 		}
+		dump.write(t, "eval/"+s.path, res)
 		best := res.Best()
 		want, ok := decodeLabel(s.label, false, b, prefix)
 		if !ok {

@@ -82,6 +82,7 @@ type scratch struct {
 	finalists []quick
 	pos       []int32
 	parts     []part
+	more      []int32
 	out       []scored
 	// lo caches asciiSteps scores per model (langModel.idx) for the call
 	// whose number is gen.

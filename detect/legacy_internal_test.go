@@ -28,7 +28,7 @@ func TestScoreHighMatchesScore(t *testing.T) {
 		e := tb.singles[rng.Intn(len(tb.singles))]
 		p := e.pairs[rng.Intn(len(e.pairs))]
 		hi, lo := p.score(b)
-		if got := p.scoreHigh(b, pos); got != hi {
+		if got := p.scoreHigh(b, pos, 1<<30); got != hi {
 			t.Fatalf("%s/%s %q: scoreHigh %d, score %d", e.name, p.m.tag, b, got, hi)
 		}
 		if got := asciiScore(p.m, b); got != lo {

@@ -317,7 +317,7 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		name = "iso-2022-kr"
 	case bytes.Contains(b, []byte("\x1b$)A")) || bytes.Contains(b, []byte("\x1b$)G")) || bytes.Contains(b, []byte("\x1b$*H")):
 		name = "iso-2022-cn"
-	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")):
+	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")) || jp2022Ext(b):
 		name = "iso-2022-jp"
 	default:
 		return Candidate{}, false
@@ -341,10 +341,31 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	if e == nil || !e.valid(b, atEOF) {
+		// A charset of the registry that extends this one (ISO-2022-JP-2
+		// and -3 of ISO-2022-JP) is tried only when it does not decode
+		// the input: text both decode is answered with the common one.
+		for _, v := range t.variants7[name] {
+			if v.valid(b, atEOF) {
+				return Candidate{Encoding: v.reportName(), Charset: v.cs, Confidence: 0.99, Language: v.lang}, true
+			}
+		}
 		return Candidate{}, false
 	}
 	c := Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: e.lang}
 	return c, true
+}
+
+// jp2022Ext reports whether b holds a designation that only the
+// extensions of ISO-2022-JP use: JIS X 0213 planes (ESC $ ( O, Q, P;
+// ISO-2022-JP-3 and -2004), and GB 2312, KS C 5601 and the G2 sets of
+// ISO-2022-JP-2 (ESC $ A, ESC $ ( C, ESC . A, ESC . F; RFC 1554).
+func jp2022Ext(b []byte) bool {
+	for _, esc := range []string{"\x1b$(O", "\x1b$(Q", "\x1b$(P", "\x1b$A", "\x1b$(C", "\x1b.A", "\x1b.F"} {
+		if bytes.Contains(b, []byte(esc)) {
+			return true
+		}
+	}
+	return false
 }
 
 // validISO2022KR reports whether b is ISO-2022-KR as RFC 1557 §2 defines

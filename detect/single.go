@@ -93,28 +93,36 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	// every reading that is kept, and the lower-cost readings of its
 	// encoding are not passed over for it.
 	bound := int32(1 << 30)
+	// With many distinct non-ASCII bytes (CJK text), the whole sum over
+	// bytes 80–FF (dotHigh, in vector instructions) is faster than the
+	// sum over the bytes present that stops early; both keep the same
+	// readings, since a sum is cut short only when its reading is dropped.
+	dense := len(present) >= denseMin
+	high := (*[128]uint32)(hist[128:])
+	var mask [4]uint64 // the bytes present, as bits
+	for _, c := range present {
+		mask[c>>6] |= 1 << (c & 63)
+	}
 	for _, e := range t.singles {
-		ok := hist[0] == 0 || e.sb[0] == 0
-		for _, c := range present {
-			if e.sb[c] < 0 {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
+		if hist[0] != 0 && e.sb[0] != 0 ||
+			(mask[0]&e.undef[0])|(mask[1]&e.undef[1])|(mask[2]&e.undef[2])|(mask[3]&e.undef[3]) != 0 {
+			continue // a byte present has no character
 		}
 		var first, second quick
 		first.cost, second.cost = 1<<30, 1<<30
 		for _, p := range e.pairs {
 			q := ae.quick(p.m)
-			// The costs are not negative: a reading already at the second
-			// best of its encoding cannot place, nor one past the bound,
-			// and the rest of its sum is not needed.
-			for i, c := range present {
-				q += int32(hist[c]) * p.cost[c]
-				if i&15 == 15 && (q >= second.cost || q > bound) {
-					break
+			if dense {
+				q += dotHigh(high, (*[128]int32)(p.cost[128:]))
+			} else {
+				// The costs are not negative: a reading already at the
+				// second best of its encoding cannot place, nor one past
+				// the bound, and the rest of its sum is not needed.
+				for i, c := range present {
+					q += int32(hist[c]) * p.cost[c]
+					if i&15 == 15 && (q >= second.cost || q > bound) {
+						break
+					}
 				}
 			}
 			if q > bound {
@@ -122,9 +130,9 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 			}
 			if q < first.cost {
 				second = first
-				first = quick{p, q}
+				first = quick{p, q, -1}
 			} else if q < second.cost {
-				second = quick{p, q}
+				second = quick{p, q, -1}
 			}
 		}
 		if first.p != nil {
@@ -136,8 +144,27 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 		}
 	}
 	slices.SortStableFunc(finalists, func(x, y quick) int { return cmp.Compare(x.cost, y.cost) })
-	if len(finalists) > maxFinalists {
-		finalists = finalists[:maxFinalists]
+	// A reading that decodes the bytes present as an earlier finalist
+	// does, in the same language, is the same text at the same cost: it
+	// is kept, scored by copying, and takes none of the maxFinalists
+	// places. Code pages that share their letters (the Cyrillic ones, KOI8
+	// and its variants) would otherwise fill the places with one text.
+	distinct := 0
+	for i := range finalists {
+		f := &finalists[i]
+		for j := range i {
+			if g := finalists[j]; g.dup < 0 && g.p.m == f.p.m && sameSingle(g.p.e, f.p.e, present) {
+				f.dup = j
+				break
+			}
+		}
+		if f.dup < 0 {
+			if distinct == maxFinalists {
+				finalists = finalists[:i]
+				break
+			}
+			distinct++
+		}
 	}
 	// Readings far behind on the unigram score do not catch up on bigrams.
 	if len(finalists) > 0 {
@@ -178,30 +205,56 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	if len(pos) > firstRound {
 		head, tail = pos[:firstRound], pos[firstRound:]
 	}
+	// The ASCII costs first: they settle the cost of the ASCII text in a
+	// foreign language, and with it every reading's, before any bigram.
 	for _, f := range finalists {
 		lo := ae.of(f.p.m)
-		parts = append(parts, part{f.p, f.p.scoreHigh(sample, head), lo})
+		parts = append(parts, part{f.p, 0, lo, f.dup})
 		if f.p.m.latin && lo < ae.refASCII {
 			ae.refASCII = lo
 		}
 	}
 	foreign := ae.foreign()
-	bestHead := int32(1 << 30)
 	for i := range parts {
 		if lo := parts[i].lo; !parts[i].p.m.latin || lo > foreign {
 			parts[i].lo = foreign
 		}
+	}
+	// The first round. When a second one follows, a reading more than
+	// roundMargin behind the best so far is dropped after it, so its sum
+	// may stop there (costs are not negative, and the best can only
+	// improve): what is kept is the same.
+	bestHead := int32(1 << 30)
+	for i := range parts {
+		limit := int32(1 << 30)
+		if len(tail) > 0 {
+			limit = bestHead + roundMargin - parts[i].lo
+		}
+		if d := parts[i].dup; d >= 0 {
+			parts[i].hi = parts[d].hi // the same text in the same language
+		} else {
+			parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
+		}
 		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
 	}
 	if len(tail) > 0 {
+		// more[i] is what the second round adds to finalist i.
+		more := w.more[:0]
 		kept := parts[:0]
-		for _, p := range parts {
+		for i, p := range parts {
+			more = append(more, 0)
 			if p.hi+p.lo > bestHead+roundMargin {
 				continue
 			}
-			p.hi += p.p.scoreHigh(sample, tail)
+			if p.dup >= 0 {
+				more[i] = more[p.dup]
+			} else {
+				more[i] = p.p.scoreHigh(sample, tail, 1<<30)
+			}
+			p.hi += more[i]
 			kept = append(kept, p)
 		}
+		w.more = more
 		parts = kept
 	}
 	w.parts = parts
@@ -310,16 +363,20 @@ func (p *sbPair) score(b []byte) (high, ascii int32) {
 }
 
 // scoreHigh is the first result of score, computed from the positions of
-// the non-ASCII bytes of b only.
-func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
+// the non-ASCII bytes of b only. Once the sum passes limit it may stop
+// and return a partial sum, itself above limit.
+func (p *sbPair) scoreHigh(b []byte, pos []int32, limit int32) int32 {
 	m := p.m
 	if m.tri != nil {
-		return p.scoreHighTri(b, pos)
+		return p.scoreHighTri(b, pos, limit)
 	}
 	S := m.S
 	big := m.bigram
 	var cost int32
-	for _, i := range pos {
+	for k, i := range pos {
+		if k&31 == 31 && cost > limit {
+			break
+		}
 		prev, pc := uint8(symSpace), uint8(0)
 		if i > 0 {
 			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
@@ -336,10 +393,13 @@ func (p *sbPair) scoreHigh(b []byte, pos []int32) int32 {
 }
 
 // scoreHighTri is scoreHigh for a model with trigrams.
-func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
+func (p *sbPair) scoreHighTri(b []byte, pos []int32, limit int32) int32 {
 	m := p.m
 	var cost int32
-	for _, i := range pos {
+	for k, i := range pos {
+		if k&31 == 31 && cost > limit {
+			break
+		}
 		prev2, prev, pc := uint8(symSpace), uint8(symSpace), uint8(0)
 		if i > 0 {
 			prev, pc = p.sym[b[i-1]], p.cas[b[i-1]]
@@ -362,6 +422,9 @@ func (p *sbPair) scoreHighTri(b []byte, pos []int32) int32 {
 type quick struct {
 	p    *sbPair
 	cost int32
+	// dup is the index among the finalists of an earlier reading in the
+	// same language that decodes the bytes present alike, or -1.
+	dup int
 }
 
 // part is a reading scored in parts: its non-ASCII steps and its ASCII
@@ -369,6 +432,7 @@ type quick struct {
 type part struct {
 	p      *sbPair
 	hi, lo int32
+	dup    int // as quick.dup
 }
 
 // asciiSteps counts the steps between two ASCII bytes of a text, so that

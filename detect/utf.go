@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -48,57 +49,74 @@ func asciiCandidate(t *tables, conf float64) Candidate {
 	return c
 }
 
-// bomCharsets names the registry's charsets that consume a byte-order mark.
-var bomCharsets = map[string]string{
-	"utf-8":    "utf-8-bom",
-	"utf-16le": "utf-16",
-	"utf-16be": "utf-16",
-	"utf-32le": "utf-32",
-	"utf-32be": "utf-32",
-}
-
 // bomStage recognises a byte-order mark whose encoding decodes the rest.
 // The rest is validated by the SIMD kernels, so the answer decodes every
-// examined byte; the answer names no language.
+// examined byte; the answer names no language. FF FE 00 00 is tried as
+// UTF-32LE first, then as UTF-16LE.
 func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
-	type bomDef struct {
-		mark string
-		name string
+	if len(b) < 2 {
+		return Candidate{}, false
 	}
-	for _, d := range []bomDef{
-		{"\xEF\xBB\xBF", "utf-8"},
-		{"\xFF\xFE\x00\x00", "utf-32le"},
-		{"\x00\x00\xFE\xFF", "utf-32be"},
-		{"\xFF\xFE", "utf-16le"},
-		{"\xFE\xFF", "utf-16be"},
-	} {
-		if len(b) < len(d.mark) || string(b[:len(d.mark)]) != d.mark {
-			continue
+	switch {
+	case b[0] == 0xEF:
+		if len(b) >= 3 && b[1] == 0xBB && b[2] == 0xBF && wholeUTF8(b[3:], atEOF) {
+			return t.boms[bomUTF8], true
 		}
-		rest := b[len(d.mark):]
-		ok := false
-		switch d.name {
-		case "utf-8":
-			ok = censusUTF8(rest, atEOF).bad == 0
-		case "utf-16le", "utf-16be":
-			ok = validUTF16(rest, d.name == "utf-16be", atEOF)
-		default:
-			ok = validUTF32(rest, d.name == "utf-32be", atEOF)
+	case b[0] == 0xFF && b[1] == 0xFE:
+		if len(b) >= 4 && b[2] == 0 && b[3] == 0 && validUTF32(b[4:], false, atEOF) {
+			return t.boms[bomUTF32LE], true
 		}
-		if !ok {
-			continue
+		if validUTF16(b[2:], false, atEOF) {
+			return t.boms[bomUTF16LE], true
 		}
-		c := utfCandidate(t, d.name, true)
-		// The charset that reads the mark and strips it, so that decoding
-		// the whole input with Charset gives the text.
-		if cs := t.codecOf(bomCharsets[d.name]); cs != nil {
-			c.Charset = cs
+	case b[0] == 0xFE && b[1] == 0xFF:
+		if validUTF16(b[2:], true, atEOF) {
+			return t.boms[bomUTF16BE], true
 		}
-		// The mark settles the encoding; the language is not guessed,
-		// which would cost twenty times the validation above.
-		return c, true
+	case b[0] == 0 && len(b) >= 4 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF:
+		if validUTF32(b[4:], true, atEOF) {
+			return t.boms[bomUTF32BE], true
+		}
 	}
 	return Candidate{}, false
+}
+
+// The encodings a byte-order mark names, as indexes of tables.boms.
+const (
+	bomUTF8 = iota
+	bomUTF16LE
+	bomUTF16BE
+	bomUTF32LE
+	bomUTF32BE
+	bomKinds
+)
+
+// bomCandidates returns the answers for a byte-order mark, made once: the
+// mark settles the encoding, and the language is not guessed, which would
+// cost twenty times the validation. Each names the charset that reads the
+// mark and strips it, so that decoding the whole input with Charset gives
+// the text.
+func (t *tables) bomCandidates() (out [bomKinds]Candidate) {
+	for i, n := range [bomKinds][2]string{
+		bomUTF8:    {"utf-8", "utf-8-bom"},
+		bomUTF16LE: {"utf-16le", "utf-16"},
+		bomUTF16BE: {"utf-16be", "utf-16"},
+		bomUTF32LE: {"utf-32le", "utf-32"},
+		bomUTF32BE: {"utf-32be", "utf-32"},
+	} {
+		out[i] = utfCandidate(t, n[0], true)
+		if cs := t.codecOf(n[1]); cs != nil {
+			out[i].Charset = cs
+		}
+	}
+	return out
+}
+
+// wholeUTF8 reports whether b is valid UTF-8, but for a character cut by
+// its end when atEOF is false.
+func wholeUTF8(b []byte, atEOF bool) bool {
+	n, kind, blen := simd.ValidateUTF8(b)
+	return n == len(b) || kind == encoding.Truncated && !atEOF && n+blen == len(b)
 }
 
 // validUTF8 reports whether b is UTF-8 as RFC 3629 defines it (no
@@ -330,38 +348,43 @@ func scriptOf(r rune) int {
 	return scriptOfSlow(r)
 }
 
+// scriptOfSlow is scriptOf for any character, from scriptRanges.
 func scriptOfSlow(r rune) int {
-	switch {
-	case r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0:
+	if r < 0x80 || (r >= 0x2000 && r < 0x2070) || (r >= 0x3000 && r < 0x3040) || (r >= 0xFF00 && r < 0xFFF0) || r == 0xA0 {
 		return 0
-	case !unicode.IsLetter(r) && !unicode.IsMark(r):
+	}
+	if !unicode.IsLetter(r) && !unicode.IsMark(r) {
 		return 0 // symbols, punctuation, digits of any block
-	case r < 0x250 || (r >= 0x1E00 && r < 0x1F00):
-		return 1 // Latin
-	case r >= 0x370 && r < 0x400:
-		return 2
-	case r >= 0x400 && r < 0x530:
-		return 3
-	case r >= 0x530 && r < 0x590:
-		return 4
-	case r >= 0x590 && r < 0x600:
-		return 5
-	case (r >= 0x600 && r < 0x780) || (r >= 0xFB50 && r < 0xFF00):
-		return 6
-	case r >= 0x900 && r < 0xE00:
-		return 7
-	case r >= 0xE00 && r < 0xE80:
-		return 8
-	case r >= 0x10A0 && r < 0x1100:
-		return 9
-	case (r >= 0x3040 && r < 0x3100) || (r >= 0x31F0 && r < 0x3200):
-		return 10 // kana: counts with Han
-	case (r >= 0x3400 && r < 0xA000) || (r >= 0xF900 && r < 0xFB00) || r >= 0x20000:
-		return 10
-	case (r >= 0xAC00 && r < 0xD7A4) || (r >= 0x1100 && r < 0x1200) || (r >= 0x3130 && r < 0x3190):
-		return 11
+	}
+	for _, s := range scriptRanges {
+		if r >= s.lo && r < s.hi {
+			return int(s.script)
+		}
 	}
 	return 12
+}
+
+// scriptRanges are the blocks of the writing systems the UTF-16 stage
+// tells apart, [lo, hi), with their buckets: 1 Latin, 2 Greek, 3
+// Cyrillic, 4 Armenian, 5 Hebrew, 6 Arabic, 7 Indic, 8 Thai, 9 Georgian,
+// 10 Han with kana, 11 Hangul; letters elsewhere are 12. The ranges do not
+// overlap.
+var scriptRanges = []struct {
+	lo, hi rune
+	script int8
+}{
+	{0x80, 0x250, 1}, {0x1E00, 0x1F00, 1},
+	{0x370, 0x400, 2},
+	{0x400, 0x530, 3},
+	{0x530, 0x590, 4},
+	{0x590, 0x600, 5},
+	{0x600, 0x780, 6}, {0xFB50, 0xFF00, 6},
+	{0x900, 0xE00, 7},
+	{0xE00, 0xE80, 8},
+	{0x10A0, 0x1100, 9},
+	{0x3040, 0x3100, 10}, {0x31F0, 0x3200, 10}, // kana counts with Han
+	{0x3400, 0xA000, 10}, {0xF900, 0xFB00, 10}, {0x20000, unicode.MaxRune + 1, 10},
+	{0xAC00, 0xD7A4, 11}, {0x1100, 0x1200, 11}, {0x3130, 0x3190, 11},
 }
 
 // utf16Stage judges UTF-16 without a byte-order mark. It is sure when
@@ -375,41 +398,14 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		return res
 	}
 	bestCost := int32(1 << 30)
+	var c u16census
 	for _, be := range []bool{false, true} {
 		if !validUTF16(b, be, atEOF) {
 			continue
 		}
-		var scripts [13]int
-		n, bad, zeroHi := 0, 0, 0
-		// block counts the units of each alphabetic block below U+2000
-		// (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, Georgian) by
-		// their high byte.
-		var block [0x20]int
-		var runes [512]rune
-		nr := 0
-		limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
-		for i := 0; i+1 < len(b) && n < 8192 && bad <= limit; i += 2 {
-			u := unit16(b[i:], be)
-			if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
-				u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
-				i += 2
-			}
-			n++
-			if u < 0x100 && u != 0 {
-				zeroHi++
-			} else if u >= 0x100 && u < 0x2000 {
-				block[u>>8]++
-			}
-			if !textRune(u) {
-				bad++
-			}
-			scripts[scriptOf(u)]++
-			if nr < len(runes) {
-				runes[nr] = u
-				nr++
-			}
-		}
-		if n == 0 || bad*50 > n {
+		c.take(b, be)
+		n := c.n
+		if n == 0 || c.bad*50 > n {
 			continue
 		}
 		name := "utf-16le"
@@ -419,42 +415,77 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		// Text in one alphabet beyond Latin-1: most units in its block,
 		// nearly all the others ASCII. Legacy text would need a control
 		// byte (01–1F) at every other position.
-		topBlock := 0
-		for h := 1; h < len(block); h++ {
-			topBlock = max(topBlock, block[h])
-		}
-		alphabetic := bad == 0 && topBlock*4 >= n && (zeroHi+topBlock)*10 >= n*9
-		if zeroHi*3 >= n && zeros*2 >= len(b)/2/2 || alphabetic {
-			c := utfCandidate(t, name, false)
-			c.Confidence = 0.99
-			c.Language = guessLanguage(t, runes[:min(nr, langRunes)])
-			return u16result{ok: true, sure: true, cand: c}
+		topBlock := slices.Max(c.block[1:])
+		alphabetic := c.bad == 0 && topBlock*4 >= n && (c.zeroHi+topBlock)*10 >= n*9
+		if c.zeroHi*3 >= n && zeros*2 >= len(b)/2/2 || alphabetic {
+			cand := utfCandidate(t, name, false)
+			cand.Confidence = 0.99
+			cand.Language = guessLanguage(t, c.runes[:min(c.nr, langRunes)])
+			return u16result{ok: true, sure: true, cand: cand}
 		}
 		// Concentration: letters of one writing system (plus common
 		// characters) make up nearly all of the text.
-		top := 0
-		for s := 1; s < len(scripts); s++ {
-			top = max(top, scripts[s])
-		}
-		if (top+scripts[0])*20 < n*19 || top == 0 {
+		top := slices.Max(c.scripts[1:])
+		if (top+c.scripts[0])*20 < n*19 || top == 0 {
 			continue
 		}
-		m, cost := bestLanguage(t, runes[:nr], true)
+		m, cost := bestLanguage(t, c.runes[:c.nr], true)
 		if m == nil {
 			continue
 		}
 		// Scale the cost of the scored prefix to the whole input.
-		if nr < n {
-			cost = int32(int64(cost) * int64(n) / int64(nr))
+		if c.nr < n {
+			cost = int32(int64(cost) * int64(n) / int64(c.nr))
 		}
 		if cost < bestCost {
 			bestCost = cost
-			c := utfCandidate(t, name, false)
-			c.Language = m.tag
-			res = u16result{ok: true, be: be, cand: c, cost: cost}
+			cand := utfCandidate(t, name, false)
+			cand.Language = m.tag
+			res = u16result{ok: true, be: be, cand: cand, cost: cost}
 		}
 	}
 	return res
+}
+
+// u16census is what the UTF-16 stage counts in one reading of the input:
+// the units (up to 8192), those that are not ordinary text, those below
+// U+0100 other than NUL, the units of each writing system (scriptOf) and
+// of each alphabetic block below U+2000 (Greek, Cyrillic, Hebrew, Arabic,
+// Indic, Thai, Georgian) by their high byte, and the first characters.
+type u16census struct {
+	n, bad, zeroHi int
+	scripts        [13]int
+	block          [0x20]int
+	runes          [512]rune
+	nr             int
+}
+
+// take counts the units of b read in one byte order, stopping once more
+// than one in fifty is not text.
+func (c *u16census) take(b []byte, be bool) {
+	*c = u16census{}
+	limit := min(len(b)/2, 8192) / 50 // the most non-text units allowed
+	for i := 0; i+1 < len(b) && c.n < 8192 && c.bad <= limit; i += 2 {
+		u := unit16(b[i:], be)
+		if u >= 0xD800 && u < 0xDC00 && i+3 < len(b) {
+			u = 0x10000 + (u-0xD800)<<10 + (unit16(b[i+2:], be) - 0xDC00)
+			i += 2
+		}
+		c.n++
+		if u < 0x100 && u != 0 {
+			c.zeroHi++
+		} else if u >= 0x100 && u < 0x2000 {
+			c.block[u>>8]++
+		}
+		if !textRune(u) {
+			c.bad++
+		}
+		c.scripts[scriptOf(u)]++
+		if c.nr < len(c.runes) {
+			c.runes[c.nr] = u
+			c.nr++
+		}
+	}
 }
 
 // langRunes is the number of characters the language guess of UTF text

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -140,4 +141,51 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// inspectKeep is the most that inspect -f auto keeps of an input it cannot
+// read twice (a pipe) while it detects the encoding: the detector looks no
+// further, so that memory stays bounded however long an ASCII start is.
+const inspectKeep = 1 << 20
+
+// detectForInspect detects the encoding of r for inspect -f auto and
+// returns a reader that yields all of r from where it was. An input that
+// can seek (a file, standard input redirected from one) is read by the
+// detector as far as it wants, its later parts sampled, and then read
+// again from the start: nothing is kept. Any other input is fed to a
+// Detector in pieces, and the bytes fed are kept to be read again, at most
+// inspectKeep of them; limited is true when the detector had to stop
+// there.
+func detectForInspect(r io.Reader) (res detect.Result, rest io.Reader, limited bool, err error) {
+	if s, ok := r.(io.ReadSeeker); ok {
+		if start, err := s.Seek(0, io.SeekCurrent); err == nil {
+			res, err := detect.DetectReader(s)
+			if err != nil {
+				return res, nil, false, err
+			}
+			if _, err := s.Seek(start, io.SeekStart); err != nil {
+				return res, nil, false, err
+			}
+			return res, s, false, nil
+		}
+	}
+	d := detect.NewDetector()
+	kept := make([]byte, 0, 64<<10)
+	buf := make([]byte, 32<<10)
+	for {
+		n, rerr := io.ReadFull(r, buf[:min(len(buf), inspectKeep-len(kept))])
+		kept = append(kept, buf[:n]...)
+		eof := rerr == io.EOF || rerr == io.ErrUnexpectedEOF
+		if rerr != nil && !eof {
+			return res, nil, false, rerr
+		}
+		if d.Feed(buf[:n], eof) || eof {
+			break
+		}
+		if len(kept) == inspectKeep {
+			limited = true
+			break
+		}
+	}
+	return d.Result(), io.MultiReader(bytes.NewReader(kept), r), limited, nil
 }

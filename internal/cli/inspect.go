@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/charset"
-	"github.com/ucskit/ucs/detect"
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/width"
 )
@@ -150,13 +148,15 @@ func runInspect(env *Env, args []string) int {
 		r = env.Stdin
 	}
 	if auto {
-		var head bytes.Buffer
-		res, err := detect.DetectReader(io.TeeReader(r, &head))
+		res, rest, limited, err := detectForInspect(r)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ucs inspect: %s: %v\n", name, err)
 			return ExitIO
 		}
-		r = io.MultiReader(&head, r)
+		r = rest
+		if limited {
+			fmt.Fprintf(env.Stderr, "ucs inspect: %s: the encoding was detected from the first %d bytes only (the input cannot be read twice)\n", name, inspectKeep)
+		}
 		best := res.Best()
 		cs = best.Charset
 		if cs == nil {
