@@ -283,13 +283,15 @@ func TestDetectNoMojibakeHintOnCleanText(t *testing.T) {
 		t.Fatalf("no committed corpus samples (%v)", err)
 	}
 	for i, text := range []string{
-		"IRMÃ E IRMÃO: A MÃE DA IRMÃ\nNÃO, É ASSIM. Ação, coração, pão.\n",  // Portuguese capitals
-		"ÎN ROMÂNIA, Â ȘI Î SUNT LITERE. Câine, mâine, pâine.\n",            // Romanian
-		"Ðórður og Þórður fóru í ÐANS. Eiður, bróðir, Æsa.\n",               // Icelandic
-		"İSTANBUL'DA İKİ İNSAN: Işık, ığdır, şöyle, çünkü, ÖĞRENCİ.\n",      // Turkish
-		"Tiếng Việt có dấu: Nguyễn, Đặng, người, được.\n",                   // Vietnamese
-		"Prices: 5 € , £3, ¥100, ±2 °C, ½ × ¼, “quoted” — ‘single’ … ©®™\n", // symbols
-		"┌──┬──┐\n│ab│cd│\n└──┴──┘\n👩‍👩‍👧 🇵🇹 👍🏽\n",                          // box drawing, emoji
+		"IRMÃ E IRMÃO: A MÃE DA IRMÃ\nNÃO, É ASSIM. Ação, coração, pão.\n",                           // Portuguese capitals
+		"ÎN ROMÂNIA, Â ȘI Î SUNT LITERE. Câine, mâine, pâine.\n",                                     // Romanian
+		"Ðórður og Þórður fóru í ÐANS. Eiður, bróðir, Æsa.\n",                                        // Icelandic
+		"İSTANBUL'DA İKİ İNSAN: Işık, ığdır, şöyle, çünkü, ÖĞRENCİ.\n",                               // Turkish
+		"Tiếng Việt có dấu: Nguyễn, Đặng, người, được.\n",                                            // Vietnamese
+		"Prices: 5 € , £3, ¥100, ±2 °C, ½ × ¼, “quoted” — ‘single’ … ©®™\n",                          // symbols
+		"┌──┬──┐\n│ab│cd│\n└──┴──┘\n👩‍👩‍👧 🇵🇹 👍🏽\n",                                                   // box drawing, emoji
+		"Ã is a letter, and so are Â and Ð.\nŽ Š Đ Č Ć\n",                                            // letters that look like a lost A0
+		"The file showed \"CafÃ©\" instead of \"Café\".\nMojibake turns é into Ã© and ’ into â€™.\n", // quoted mojibake
 	} {
 		name := filepath.Join(dir, fmt.Sprintf("clean%d.txt", i))
 		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
