@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
@@ -117,4 +118,24 @@ func BenchmarkFromValid(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkMalformed measures the paths that explain ill-formed UTF-8:
+// the UTF-8 decoder and the UTF-16LE encoder under the replace policy, on
+// the Chinese text with an ill-formed sequence every 61 bytes. cpu-MB/s is
+// throughput by the thread's CPU time.
+func BenchmarkMalformed(b *testing.B) {
+	text := corpus(b)["Chinese"]
+	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
+	var mixed []byte
+	for i := 0; i < len(text); i += 61 {
+		mixed = append(mixed, text[i:min(i+61, len(text))]...)
+		mixed = append(mixed, bad[(i/61)%len(bad)]...)
+	}
+	b.Run("decode/UTF-8", func(b *testing.B) {
+		enctest.Bench(b, UTF8.WithPolicy(encoding.Replace).DecodeTransformer(), mixed)
+	})
+	b.Run("encode/UTF-16LE", func(b *testing.B) {
+		enctest.Bench(b, UTF16LE.WithPolicy(encoding.Replace).EncodeTransformer(), mixed)
+	})
 }

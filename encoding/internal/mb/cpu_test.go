@@ -79,3 +79,51 @@ func BenchmarkCPU(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCPUMalformed measures the paths that classify UTF-8 one
+// character at a time: the EUC-KR encoder under the replace policy on
+// Korean text with an ill-formed sequence every 61 bytes (mb.PivotRune
+// and DecodeRune explain each), and the ISO-2022-JP encoder, which reads
+// every non-ASCII character with DecodeRune. GB/s-cpu as in BenchmarkCPU.
+func BenchmarkCPUMalformed(b *testing.B) {
+	text, err := korean.EUCKR.AppendDecode(nil, enctest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
+	var mixed []byte
+	for i := 0; i < len(text); i += 61 {
+		mixed = append(mixed, text[i:min(i+61, len(text))]...)
+		mixed = append(mixed, bad[(i/61)%len(bad)]...)
+	}
+	jtext, err := japanese.ShiftJIS.AppendDecode(nil, enctest.Corpus(b, "legacy/Japanese-Lipsum.sjis.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name  string
+		codec *encoding.Codec
+		in    []byte
+	}{
+		{"EUC-KR-replace", korean.EUCKR.WithPolicy(encoding.Replace), mixed},
+		{"ISO-2022-JP", japanese.ISO2022JP, jtext},
+	} {
+		b.Run("encode/"+bc.name, func(b *testing.B) {
+			t := bc.codec.EncodeTransformer()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			dst := make([]byte, 4*len(bc.in)+64)
+			b.SetBytes(int64(len(bc.in)))
+			c0 := threadCPU(b)
+			for b.Loop() {
+				t.Reset()
+				if _, n, err := t.Transform(dst, bc.in, true); err != nil || n != len(bc.in) {
+					b.Fatalf("transform: %d of %d bytes: %v", n, len(bc.in), err)
+				}
+			}
+			if cpu := threadCPU(b) - c0; cpu > 0 {
+				b.ReportMetric(float64(b.N)*float64(len(bc.in))/cpu.Seconds()/1e9, "GB/s-cpu")
+			}
+		})
+	}
+}
