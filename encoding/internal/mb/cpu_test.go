@@ -10,6 +10,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
+	"github.com/ucskit/ucs/encoding/internal/mb"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
@@ -123,6 +124,48 @@ func BenchmarkCPUMalformed(b *testing.B) {
 			}
 			if cpu := threadCPU(b) - c0; cpu > 0 {
 				b.ReportMetric(float64(b.N)*float64(len(bc.in))/cpu.Seconds()/1e9, "GB/s-cpu")
+			}
+		})
+	}
+}
+
+// BenchmarkDecodeRune reads the Korean text with an ill-formed sequence
+// every 61 bytes one character at a time with DecodeRune, as the
+// ISO-2022-JP encoder and the replacement codec do. GB/s-cpu as in
+// BenchmarkCPU.
+func BenchmarkDecodeRune(b *testing.B) {
+	text, err := korean.EUCKR.AppendDecode(nil, enctest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
+	var mixed []byte
+	for i := 0; i < len(text); i += 61 {
+		mixed = append(mixed, text[i:min(i+61, len(text))]...)
+		mixed = append(mixed, bad[(i/61)%len(bad)]...)
+	}
+	for _, in := range []struct {
+		name string
+		p    []byte
+	}{{"valid", text}, {"malformed", mixed}} {
+		b.Run(in.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.SetBytes(int64(len(in.p)))
+			sum := 0
+			c0 := threadCPU(b)
+			for b.Loop() {
+				for i := 0; i < len(in.p); {
+					r, n, k := mb.DecodeRune(in.p[i:], true)
+					sum += int(r) + int(k)
+					i += n
+				}
+			}
+			if cpu := threadCPU(b) - c0; cpu > 0 {
+				b.ReportMetric(float64(b.N)*float64(len(in.p))/cpu.Seconds()/1e9, "GB/s-cpu")
+			}
+			if sum == 0 {
+				b.Fatal("nothing read")
 			}
 		})
 	}

@@ -1,6 +1,6 @@
 // Package mb holds the pieces that every legacy codec of ucs shares: the
-// word-at-a-time ASCII copy, a strict UTF-8 reader that classifies
-// malformed input for encoders, and decode tables that hold each
+// word-at-a-time ASCII copy, a strict UTF-8 reader for encoders (whose
+// verdict on malformed input is package utf8class's), and decode tables that hold each
 // character's UTF-8 bytes ready to store.
 package mb
 
@@ -11,6 +11,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/utf8class"
 )
 
 const hiBits = 0x8080808080808080
@@ -58,68 +59,15 @@ func ASCII(dst, src []byte) int {
 // DecodeRune reads one character of strict UTF-8 (RFC 3629) from the
 // start of p, which must not be empty. It returns the character and its
 // length; or, for malformed input, the length of the maximal subpart and
-// the kind of the error (r is then -1); or n == 0 when p ends inside a
-// character that more input could complete and atEOF is false.
+// the kind of the error (r is then -1), as utf8class classifies it; or
+// n == 0 when p ends inside a character that more input could complete
+// and atEOF is false.
 func DecodeRune(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
-	b := p[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF)
-	loKind := encoding.BadContinuation
-	hiKind := encoding.BadContinuation
-	switch {
-	case b < 0x80:
-		return rune(b), 1, encoding.KindNone
-	case b < 0xC0:
-		return -1, 1, encoding.UnexpectedContinuation
-	case b < 0xC2:
-		return -1, 1, encoding.Overlong
-	case b < 0xE0:
-		need = 2
-	case b < 0xF0:
-		need = 3
-		if b == 0xE0 {
-			lo, loKind = 0xA0, encoding.Overlong
-		} else if b == 0xED {
-			hi, hiKind = 0x9F, encoding.Surrogate
-		}
-	case b < 0xF5:
-		need = 4
-		if b == 0xF0 {
-			lo, loKind = 0x90, encoding.Overlong
-		} else if b == 0xF4 {
-			hi, hiKind = 0x8F, encoding.OutOfRange
-		}
-	case b < 0xF8:
-		return -1, 1, encoding.OutOfRange
-	case b < 0xFC:
-		return -1, 1, encoding.Obsolete5ByteLead
-	case b < 0xFE:
-		return -1, 1, encoding.Obsolete6ByteLead
-	default:
-		return -1, 1, encoding.InvalidByte
+	r, n, k := utf8class.Decode(p)
+	if k == utf8class.Truncated && !atEOF {
+		return -1, 0, encoding.KindNone
 	}
-	for i := 1; i < need; i++ {
-		if i >= len(p) {
-			if atEOF {
-				return -1, i, encoding.Truncated
-			}
-			return -1, 0, encoding.KindNone
-		}
-		c := p[i]
-		if i == 1 {
-			if c < lo && c >= 0x80 {
-				return -1, 1, loKind
-			}
-			if c > hi && c <= 0xBF {
-				return -1, 1, hiKind
-			}
-		}
-		if c < 0x80 || c > 0xBF {
-			return -1, i, encoding.BadContinuation
-		}
-	}
-	r, _ = utf8.DecodeRune(p[:need])
-	return r, need, encoding.KindNone
+	return r, n, encoding.Kind(k)
 }
 
 // utf8Len gives the length of a UTF-8 sequence from its first byte.
