@@ -6,6 +6,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/utf8class"
 	"golang.org/x/text/transform"
 )
 
@@ -163,7 +164,7 @@ func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		if c >= 0xF0 {
 			// The 4-byte UTF-8 form is not CESU-8; explain it with the
 			// UTF-8 vocabulary when it is malformed anyway.
-			kind, n, incomplete := classify(rest, &strictLeads)
+			kind, n, incomplete := classify(rest, &utf8class.Leads)
 			if incomplete && !atEOF {
 				return nDst, nSrc, bad, transform.ErrShortSrc
 			}
@@ -174,7 +175,7 @@ func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		}
 		r, size := utf8.DecodeRune(rest)
 		if r == utf8.RuneError && size <= 1 {
-			kind, n, incomplete := classify(rest, &strictLeads)
+			kind, n, incomplete := classify(rest, &utf8class.Leads)
 			if incomplete && !atEOF {
 				return nDst, nSrc, bad, transform.ErrShortSrc
 			}

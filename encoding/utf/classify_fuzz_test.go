@@ -7,6 +7,7 @@ import (
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/utf8class"
 )
 
 // classifierSeeds are the sequences where strict UTF-8 classifiers can
@@ -25,13 +26,15 @@ func classifierSeeds() [][]byte {
 	return out
 }
 
-// FuzzClassifiers checks that the strict UTF-8 classifiers of the module
+// FuzzClassifiers checks that the paths that explain ill-formed UTF-8
 // agree on the sequence at the start of the input: the kind of an
 // ill-formed sequence, the length of its maximal subpart, whether more
 // input could complete it, and, for a well-formed character, its length
 // and value. The decoders and encoders of encoding/utf, the multi-byte
 // codecs' mb.DecodeRune and the explanation internal/simd gives after its
-// kernels stop must give one verdict.
+// kernels stop must give one verdict. All three ask internal/utf8class;
+// this test guards how each turns its answer into its own (the end of the
+// input, the kinds' numbers, the position after a kernel stops).
 func FuzzClassifiers(f *testing.F) {
 	for _, s := range classifierSeeds() {
 		f.Add(s)
@@ -70,7 +73,7 @@ func checkClassifiers(t *testing.T, p []byte) {
 	// ASCII.
 	kind, n, incomplete := encoding.KindNone, 1, false
 	if p[0] >= 0x80 {
-		kind, n, incomplete = classify(p, &strictLeads)
+		kind, n, incomplete = classify(p, &utf8class.Leads)
 	}
 	r, size, bad, inc := decodeRune(p, true)
 	if inc {
@@ -117,7 +120,7 @@ func checkClassifiers(t *testing.T, p []byte) {
 		t.Fatalf("% X: classify says a character of %d bytes, simd.ValidateUTF8 stops at %d", p, n, off)
 	}
 	if off < len(p) {
-		k2, n2, _ := classify(p[off:], &strictLeads)
+		k2, n2, _ := classify(p[off:], &utf8class.Leads)
 		if k2 != sk || n2 != sn {
 			t.Fatalf("% X at %d: classify says %v/%d, simd.ValidateUTF8 says %v/%d", p, off, k2, n2, sk, sn)
 		}
