@@ -43,3 +43,24 @@ func Bench(b *testing.B, t transform.Transformer, src []byte) {
 		b.ReportMetric(float64(len(src))*float64(b.N)/1e6/(float64(cpu)/float64(time.Second)), "cpu-MB/s")
 	}
 }
+
+// BenchFunc runs f once per iteration, with b.SetBytes(n): the figure is
+// MB/s of n bytes of input per call. Like Bench, it also reports the
+// throughput by the CPU time of the benchmark's thread (cpu-MB/s, on
+// Linux).
+func BenchFunc(b *testing.B, n int, f func()) {
+	b.Helper()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.SetBytes(int64(n))
+	b.ResetTimer()
+	cpu0 := threadCPUTime()
+	for i := 0; i < b.N; i++ {
+		f()
+	}
+	cpu := threadCPUTime() - cpu0
+	b.StopTimer()
+	if cpu > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/1e6/(float64(cpu)/float64(time.Second)), "cpu-MB/s")
+	}
+}
