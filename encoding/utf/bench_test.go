@@ -117,12 +117,7 @@ func BenchmarkFromValid(b *testing.B) {
 // throughput by the thread's CPU time.
 func BenchmarkMalformed(b *testing.B) {
 	text := corpus(b)["Chinese"]
-	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
-	var mixed []byte
-	for i := 0; i < len(text); i += 61 {
-		mixed = append(mixed, text[i:min(i+61, len(text))]...)
-		mixed = append(mixed, bad[(i/61)%len(bad)]...)
-	}
+	mixed := enctest.WithMalformedUTF8(text)
 	b.Run("decode/UTF-8", func(b *testing.B) {
 		enctest.Bench(b, UTF8.WithPolicy(encoding.Replace).DecodeTransformer(), mixed)
 	})

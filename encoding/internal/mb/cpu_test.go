@@ -15,6 +15,7 @@ import (
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
 	"github.com/ucskit/ucs/encoding/traditionalchinese"
+	"golang.org/x/text/transform"
 )
 
 // threadCPU is the CPU time the calling thread has used.
@@ -61,23 +62,29 @@ func BenchmarkCPU(b *testing.B) {
 				if op.enc {
 					t = bc.codec.EncodeTransformer()
 				}
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				dst := make([]byte, 4*len(op.in)+64)
-				b.SetBytes(int64(len(op.in)))
-				b.ReportAllocs()
-				c0 := threadCPU(b)
-				for b.Loop() {
-					t.Reset()
-					if _, n, err := t.Transform(dst, op.in, true); err != nil || n != len(op.in) {
-						b.Fatalf("transform: %d of %d bytes: %v", n, len(op.in), err)
-					}
-				}
-				if cpu := threadCPU(b) - c0; cpu > 0 {
-					b.ReportMetric(float64(b.N)*float64(len(op.in))/cpu.Seconds()/1e9, "GB/s-cpu")
-				}
+				benchCPU(b, t, op.in)
 			})
 		}
+	}
+}
+
+// benchCPU runs t over in once per iteration and reports gigabytes of
+// input per second of the thread's CPU time (GB/s-cpu).
+func benchCPU(b *testing.B, t transform.Transformer, in []byte) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	dst := make([]byte, 4*len(in)+64)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0 := threadCPU(b)
+	for b.Loop() {
+		t.Reset()
+		if _, n, err := t.Transform(dst, in, true); err != nil || n != len(in) {
+			b.Fatalf("transform: %d of %d bytes: %v", n, len(in), err)
+		}
+	}
+	if cpu := threadCPU(b) - c0; cpu > 0 {
+		b.ReportMetric(float64(b.N)*float64(len(in))/cpu.Seconds()/1e9, "GB/s-cpu")
 	}
 }
 
@@ -91,12 +98,7 @@ func BenchmarkCPUMalformed(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
-	var mixed []byte
-	for i := 0; i < len(text); i += 61 {
-		mixed = append(mixed, text[i:min(i+61, len(text))]...)
-		mixed = append(mixed, bad[(i/61)%len(bad)]...)
-	}
+	mixed := enctest.WithMalformedUTF8(text)
 	jtext, err := japanese.ShiftJIS.AppendDecode(nil, enctest.Corpus(b, "legacy/Japanese-Lipsum.sjis.txt"))
 	if err != nil {
 		b.Fatal(err)
@@ -109,23 +111,7 @@ func BenchmarkCPUMalformed(b *testing.B) {
 		{"EUC-KR-replace", korean.EUCKR.WithPolicy(encoding.Replace), mixed},
 		{"ISO-2022-JP", japanese.ISO2022JP, jtext},
 	} {
-		b.Run("encode/"+bc.name, func(b *testing.B) {
-			t := bc.codec.EncodeTransformer()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			dst := make([]byte, 4*len(bc.in)+64)
-			b.SetBytes(int64(len(bc.in)))
-			c0 := threadCPU(b)
-			for b.Loop() {
-				t.Reset()
-				if _, n, err := t.Transform(dst, bc.in, true); err != nil || n != len(bc.in) {
-					b.Fatalf("transform: %d of %d bytes: %v", n, len(bc.in), err)
-				}
-			}
-			if cpu := threadCPU(b) - c0; cpu > 0 {
-				b.ReportMetric(float64(b.N)*float64(len(bc.in))/cpu.Seconds()/1e9, "GB/s-cpu")
-			}
-		})
+		b.Run("encode/"+bc.name, func(b *testing.B) { benchCPU(b, bc.codec.EncodeTransformer(), bc.in) })
 	}
 }
 
@@ -138,12 +124,7 @@ func BenchmarkDecodeRune(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bad := [][]byte{{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xE0, 0x80}, {0xF4, 0x90}, {0xFF}, {0xE1, 0x80, 'x'}, {0x80}}
-	var mixed []byte
-	for i := 0; i < len(text); i += 61 {
-		mixed = append(mixed, text[i:min(i+61, len(text))]...)
-		mixed = append(mixed, bad[(i/61)%len(bad)]...)
-	}
+	mixed := enctest.WithMalformedUTF8(text)
 	for _, in := range []struct {
 		name string
 		p    []byte
