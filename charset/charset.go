@@ -44,6 +44,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,6 +56,15 @@ import (
 )
 
 // Charset describes one encoding of ucs.
+//
+// The *Charset that Lookup, MustLookup and List return is the registry's
+// own, shared by every caller, so that a lookup costs no allocation and
+// two lookups of one encoding give the same pointer: read it, never change
+// it. Changing it cannot change what the registry answers, for every label
+// (names, aliases, code pages) is indexed once, when the charset is
+// registered; but other callers would read the change. The slices of a
+// built-in charset have no spare capacity, so appending to one makes a
+// copy; to change a list, copy it first (slices.Clone).
 type Charset struct {
 	// Name is the canonical name, lower-case, as ucs prints it ("utf-8",
 	// "utf-16le", "gb18030").
@@ -160,8 +170,11 @@ func newRegistry() *atomic.Pointer[registry] {
 
 // register adds a built-in charset during package initialisation. It
 // panics on a label that another charset already claims, so that conflicts
-// show up in every test run.
+// show up in every test run. The lists are clipped to their length, so
+// that a caller's append never writes into the registry's arrays.
 func register(c *Charset) {
+	c.Aliases = slices.Clip(c.Aliases)
+	c.CodePages = slices.Clip(c.CodePages)
 	if err := current.Load().add(c); err != nil {
 		panic(err)
 	}
@@ -214,7 +227,9 @@ func (r *registry) clone() *registry {
 // encoding.FromXText). Register refuses a charset whose name or one of whose
 // aliases is already a label of another charset: the built-in labels keep
 // their meaning. Code pages already taken are skipped silently, as for the
-// built-in charsets. Register is safe to call concurrently with Lookup; a
+// built-in charsets. The registry keeps c itself (Lookup returns c), and
+// indexes its labels as they are at the call: change nothing in c
+// afterwards. Register is safe to call concurrently with Lookup; a
 // lookup sees the registry before or after the call, never in between.
 //
 // Registered charsets take no part in detection: package detect scores

@@ -2,6 +2,7 @@ package charset
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -107,4 +108,34 @@ func TestRegisterConcurrent(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
+}
+
+// TestHandedOutLists checks what a caller that changes the lists of a
+// charset it was handed can do: appending leaves the registry's arrays
+// alone, and writing into them changes no answer of Lookup.
+func TestHandedOutLists(t *testing.T) {
+	for _, c := range List() {
+		if cap(c.Aliases) != len(c.Aliases) || cap(c.CodePages) != len(c.CodePages) {
+			t.Errorf("%s: lists with spare capacity (aliases %d/%d, code pages %d/%d)", c.Name, len(c.Aliases), cap(c.Aliases), len(c.CodePages), cap(c.CodePages))
+		}
+	}
+	c := MustLookup("gbk")
+	alias, page := c.Aliases[0], c.CodePages[0]
+	before := slices.Clone(c.Aliases)
+	_ = append(c.Aliases, "x-appended")
+	if !slices.Equal(c.Aliases, before) || cap(c.Aliases) != len(c.Aliases) {
+		t.Fatalf("append changed the registry's aliases: %q", c.Aliases)
+	}
+	c.Aliases[0], c.CodePages[0] = "x-written", 59998
+	defer func() { c.Aliases[0], c.CodePages[0] = alias, page }()
+	for _, l := range []string{alias, fmt.Sprintf("cp%d", page)} {
+		if got, err := Lookup(l); err != nil || got != c {
+			t.Errorf("Lookup(%q) = %v, %v after the lists were written", l, got, err)
+		}
+	}
+	for _, l := range []string{"x-written", "cp59998"} {
+		if got, err := Lookup(l); err == nil {
+			t.Errorf("Lookup(%q) = %v: a written list changed the registry", l, got)
+		}
+	}
 }

@@ -157,86 +157,108 @@ func (st *dnState) ava(end int) (AVA, error) {
 	return ava, nil
 }
 
-// value reads an attributeValue up to ',', '+' (or ';' in RFC 1485 mode) or end.
+// value reads an attributeValue up to ',', '+' (or ';' in RFC 1485 mode)
+// or end: a #hexstring, a quoted string (RFC 1485 mode) or a string with
+// escapes.
 func (st *dnState) value(end int) (string, []byte, error) {
 	s := st.s[:end]
 	p := st.pos
-	if p < len(s) && s[p] == '#' {
-		q := p + 1
-		for q+1 < len(s) && isHex(s, q) && isHex(s, q+1) {
-			q += 2
-		}
-		if q == p+1 {
-			return "", nil, st.errf(q, "expected hexadecimal digits after '#'")
-		}
-		if q < len(s) && isHex(s, q) {
-			return "", nil, st.errf(q, "odd number of hexadecimal digits after '#'")
-		}
-		raw := make([]byte, (q-p-1)/2)
-		for i := range raw {
-			raw[i] = unhex(s[p+1+2*i])<<4 | unhex(s[p+2+2*i])
-		}
-		e, rest, err := ber.Read(raw, 0)
-		if err != nil {
-			return "", nil, st.errf(p, "the #hexstring is not one BER element: %v", err)
-		}
-		if len(rest) != 0 {
-			return "", nil, st.errf(p+1+2*(len(raw)-len(rest)), "%d bytes after the BER element in the #hexstring", len(rest))
-		}
-		st.pos = q
-		st.skipSpaces(end)
-		if st.pos < len(s) && !st.isSep(s[st.pos]) {
-			return "", nil, st.errf(st.pos, "expected ',' or '+' after the #hexstring, found %s", st.describe(st.pos))
-		}
-		return string(e.Content), raw, nil
+	switch {
+	case p < len(s) && s[p] == '#':
+		return st.hexValue(end)
+	case st.rfc1485 && p < len(s) && s[p] == '"':
+		return st.quotedValue(end)
 	}
-	if st.rfc1485 && p < len(s) && s[p] == '"' {
-		var b []byte
-		q := p + 1
-		for {
-			if q >= len(s) {
-				return "", nil, st.errf(q, "expected '\"' to close the quoted value, found the end of the DN")
-			}
-			c := s[q]
-			if c == '"' {
-				q++
-				break
-			}
-			if c == '\\' {
-				ch, n, err := st.pair(q)
-				if err != nil {
-					return "", nil, err
-				}
-				b = append(b, ch)
-				q += n
-				continue
-			}
-			if c == 0 {
-				return "", nil, st.errf(q, "NUL in a value; write it as \\00")
-			}
-			b = append(b, c)
+	return st.plainValue(end)
+}
+
+// hexValue reads a #hexstring, which must hold exactly one BER element;
+// the value is the element's content, and the raw bytes are returned too.
+func (st *dnState) hexValue(end int) (string, []byte, error) {
+	s := st.s[:end]
+	p := st.pos
+	q := p + 1
+	for q+1 < len(s) && isHex(s, q) && isHex(s, q+1) {
+		q += 2
+	}
+	if q == p+1 {
+		return "", nil, st.errf(q, "expected hexadecimal digits after '#'")
+	}
+	if q < len(s) && isHex(s, q) {
+		return "", nil, st.errf(q, "odd number of hexadecimal digits after '#'")
+	}
+	raw := make([]byte, (q-p-1)/2)
+	for i := range raw {
+		raw[i] = unhex(s[p+1+2*i])<<4 | unhex(s[p+2+2*i])
+	}
+	e, rest, err := ber.Read(raw, 0)
+	if err != nil {
+		return "", nil, st.errf(p, "the #hexstring is not one BER element: %v", err)
+	}
+	if len(rest) != 0 {
+		return "", nil, st.errf(p+1+2*(len(raw)-len(rest)), "%d bytes after the BER element in the #hexstring", len(rest))
+	}
+	st.pos = q
+	st.skipSpaces(end)
+	if st.pos < len(s) && !st.isSep(s[st.pos]) {
+		return "", nil, st.errf(st.pos, "expected ',' or '+' after the #hexstring, found %s", st.describe(st.pos))
+	}
+	return string(e.Content), raw, nil
+}
+
+// quotedValue reads an RFC 1485 quoted string, in which only '"' and '\'
+// need escaping.
+func (st *dnState) quotedValue(end int) (string, []byte, error) {
+	s := st.s[:end]
+	p := st.pos
+	var b []byte
+	q := p + 1
+	for {
+		if q >= len(s) {
+			return "", nil, st.errf(q, "expected '\"' to close the quoted value, found the end of the DN")
+		}
+		c := s[q]
+		if c == '"' {
 			q++
+			break
 		}
-		st.pos = q
-		st.skipSpaces(end)
-		if st.pos < len(s) && !st.isSep(s[st.pos]) {
-			return "", nil, st.errf(st.pos, "expected ',' or '+' after the quoted value, found %s", st.describe(st.pos))
+		if c == '\\' {
+			ch, n, err := st.pair(q)
+			if err != nil {
+				return "", nil, err
+			}
+			b = append(b, ch)
+			q += n
+			continue
 		}
-		if !utf8.Valid(b) {
-			return "", nil, st.errf(p, "value is not valid UTF-8 (RFC 3629)")
+		if c == 0 {
+			return "", nil, st.errf(q, "NUL in a value; write it as \\00")
 		}
-		return string(b), nil, nil
+		b = append(b, c)
+		q++
 	}
+	st.pos = q
+	st.skipSpaces(end)
+	if st.pos < len(s) && !st.isSep(s[st.pos]) {
+		return "", nil, st.errf(st.pos, "expected ',' or '+' after the quoted value, found %s", st.describe(st.pos))
+	}
+	if !utf8.Valid(b) {
+		return "", nil, st.errf(p, "value is not valid UTF-8 (RFC 3629)")
+	}
+	return string(b), nil, nil
+}
+
+// plainValue reads a string value with RFC 4514 escapes up to a
+// separator or end.
+func (st *dnState) plainValue(end int) (string, []byte, error) {
+	s := st.s[:end]
+	p := st.pos
 	var b []byte
 	lastEscaped := -1 // length of b after the last escaped byte
 	q := p
-	for q < len(s) {
+	for q < len(s) && !st.isSep(s[q]) {
 		c := s[q]
-		if st.isSep(c) {
-			break
-		}
-		switch {
-		case c == '\\':
+		if c == '\\' {
 			ch, n, err := st.pair(q)
 			if err != nil {
 				return "", nil, err
@@ -245,42 +267,61 @@ func (st *dnState) value(end int) (string, []byte, error) {
 			lastEscaped = len(b)
 			q += n
 			continue
-		case c == 0:
-			return "", nil, st.errf(q, "NUL in a value; write it as \\00")
-		case c == '"' || c == '<' || c == '>' || c == ';':
-			return "", nil, st.errf(q, "%s must be escaped in a value (RFC 4514 sec 3); write \\%c", quote(string(c)), c)
-		case c == ' ' && q == p && !st.rfc1485:
-			return "", nil, st.errf(q, "a leading space must be escaped (RFC 4514 sec 2.4); write \\20")
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[q:])
-			if r == utf8.RuneError && n <= 1 {
-				return "", nil, st.errf(q, "invalid UTF-8 (RFC 3629) in the value: byte 0x%s", hex2(c))
-			}
-			b = append(b, s[q:q+n]...)
-			q += n
-			continue
 		}
-		b = append(b, c)
-		q++
+		n, err := st.plainChar(q, q == p)
+		if err != nil {
+			return "", nil, err
+		}
+		b = append(b, s[q:q+n]...)
+		q += n
 	}
-	// Trailing spaces: an error in RFC 4514 unless escaped; dropped in RFC 1485 mode.
-	if len(b) > lastEscaped {
-		t := len(b)
-		for t > 0 && t > lastEscaped && b[t-1] == ' ' {
-			t--
-		}
-		if t < len(b) {
-			if !st.rfc1485 {
-				return "", nil, st.errf(q-(len(b)-t), "a trailing space must be escaped (RFC 4514 sec 2.4); write \\20")
-			}
-			b = b[:t]
-		}
+	b, err := st.trailingSpaces(b, lastEscaped, q)
+	if err != nil {
+		return "", nil, err
 	}
 	if !utf8.Valid(b) {
 		return "", nil, st.errf(p, "value is not valid UTF-8 (RFC 3629) after undoing its escapes")
 	}
 	st.pos = q
 	return string(b), nil, nil
+}
+
+// plainChar checks the unescaped character at q of a string value (first
+// tells whether it starts the value) and returns its length in bytes.
+func (st *dnState) plainChar(q int, first bool) (int, error) {
+	c := st.s[q]
+	switch {
+	case c == 0:
+		return 0, st.errf(q, "NUL in a value; write it as \\00")
+	case c == '"' || c == '<' || c == '>' || c == ';':
+		return 0, st.errf(q, "%s must be escaped in a value (RFC 4514 sec 3); write \\%c", quote(string(c)), c)
+	case c == ' ' && first && !st.rfc1485:
+		return 0, st.errf(q, "a leading space must be escaped (RFC 4514 sec 2.4); write \\20")
+	case c >= utf8.RuneSelf:
+		r, n := utf8.DecodeRuneInString(st.s[q:])
+		if r == utf8.RuneError && n <= 1 {
+			return 0, st.errf(q, "invalid UTF-8 (RFC 3629) in the value: byte 0x%s", hex2(c))
+		}
+		return n, nil
+	}
+	return 1, nil
+}
+
+// trailingSpaces handles the unescaped spaces that end the value b (which
+// ended at q; lastEscaped is b's length after its last escaped byte): an
+// error in RFC 4514, dropped in RFC 1485 mode.
+func (st *dnState) trailingSpaces(b []byte, lastEscaped, q int) ([]byte, error) {
+	t := len(b)
+	for t > 0 && t > lastEscaped && b[t-1] == ' ' {
+		t--
+	}
+	if t == len(b) {
+		return b, nil
+	}
+	if !st.rfc1485 {
+		return nil, st.errf(q-(len(b)-t), "a trailing space must be escaped (RFC 4514 sec 2.4); write \\20")
+	}
+	return b[:t], nil
 }
 
 func (st *dnState) isSep(c byte) bool {

@@ -359,96 +359,30 @@ func (ev *evaluator) substrings(r *MatchingRule, values []string, ini string, an
 	})
 }
 
-// extensible evaluates RFC 4511 sec 4.5.1.7.7 extensibleMatch.
+// extensible evaluates RFC 4511 sec 4.5.1.7.7 extensibleMatch: it
+// resolves the rule and the type, gathers the values they select, and
+// matches each set of values by the rule.
 func (ev *evaluator) extensible(f *Filter) Result {
-	var rule *MatchingRule
-	if f.Rule != "" {
-		rule = ruleByName(f.Rule)
-		if rule == nil {
-			return Undefined
-		}
+	rule, at, opts, ok := ev.extensibleRule(f)
+	if !ok {
+		return Undefined
 	}
-	var at *AttributeType
-	var opts []string
-	if f.Attr != "" {
-		var ok bool
-		if at, opts, ok = ev.attrType(f.Attr); !ok {
-			return Undefined
-		}
-		if rule == nil {
-			rule = ruleByName(at.EqualityRule())
-			if rule == nil {
-				return Undefined
-			}
-		} else if !ruleApplies(rule, at) {
-			return Undefined
-		}
-	}
-	// The (type, values) pairs to test: the entry's attributes, then the DN's AVAs.
-	type pair struct {
-		at     *AttributeType
-		values []string
-	}
-	var pairs []pair
+	var pairs []typedValues
 	if at != nil {
 		values := ev.values(at, f.Attr, opts)
 		if f.Rule == "" && !f.DNAttrs {
 			return ev.equality(at, values, f.Value)
 		}
-		pairs = append(pairs, pair{at, values})
+		pairs = append(pairs, typedValues{at, values})
 	} else {
-		for _, a := range ev.e.Attributes {
-			typ, _, _ := strings.Cut(a.Type, ";")
-			et := ev.s.AttributeType(typ)
-			if et != nil && ruleApplies(rule, et) {
-				pairs = append(pairs, pair{et, a.Values})
-			}
-		}
+		pairs = ev.ruleValues(rule)
 	}
 	if f.DNAttrs {
-		for _, rdn := range ev.entryDN() {
-			for _, ava := range rdn {
-				et := ev.s.AttributeType(ava.Type)
-				if et == nil {
-					continue
-				}
-				if at != nil && !et.IsSubtypeOf(at) {
-					continue
-				}
-				if at == nil && !ruleApplies(rule, et) {
-					continue
-				}
-				pairs = append(pairs, pair{et, []string{ava.Value}})
-			}
-		}
+		pairs = ev.dnValues(pairs, rule, at)
 	}
 	res := False
 	for _, p := range pairs {
-		var r Result
-		switch rule.kind {
-		case kindEquality:
-			r = ev.matchValues(rule, p.values, f.Value, 0)
-		case kindOrdering:
-			// An ordering rule is TRUE when the value is less than the assertion.
-			ak, err := rule.key(ev.s, f.Value)
-			if err != nil {
-				return Undefined
-			}
-			r = anyOf(p.values, func(v string) Result {
-				vk, err := rule.key(ev.s, v)
-				if err != nil {
-					return Undefined
-				}
-				return boolResult(rule.compareKeys(vk, ak) < 0, nil)
-			})
-		case kindSubstrings:
-			ini, any, fin, err := parseSubstringAssertion(f.Value)
-			if err != nil {
-				return Undefined
-			}
-			r = ev.substrings(rule, p.values, ini, any, fin)
-		}
-		switch r {
+		switch ev.matchByRule(rule, p.values, f.Value) {
 		case True:
 			return True
 		case Undefined:
@@ -456,6 +390,100 @@ func (ev *evaluator) extensible(f *Filter) Result {
 		}
 	}
 	return res
+}
+
+// typedValues are values of one attribute type that an extensible match
+// tests: an attribute of the entry, or an AVA of its DN.
+type typedValues struct {
+	at     *AttributeType
+	values []string
+}
+
+// extensibleRule resolves the matching rule and the attribute type (nil
+// when f names none) of an extensible match: the rule named, or the
+// type's equality rule; ok is false when either is unknown or the rule
+// does not apply to the type.
+func (ev *evaluator) extensibleRule(f *Filter) (rule *MatchingRule, at *AttributeType, opts []string, ok bool) {
+	if f.Rule != "" {
+		if rule = ruleByName(f.Rule); rule == nil {
+			return nil, nil, nil, false
+		}
+	}
+	if f.Attr == "" {
+		return rule, nil, nil, true
+	}
+	if at, opts, ok = ev.attrType(f.Attr); !ok {
+		return nil, nil, nil, false
+	}
+	if rule == nil {
+		rule = ruleByName(at.EqualityRule())
+		return rule, at, opts, rule != nil
+	}
+	return rule, at, opts, ruleApplies(rule, at)
+}
+
+// ruleValues gathers the entry's attributes to which rule applies, for a
+// match that names no type.
+func (ev *evaluator) ruleValues(rule *MatchingRule) []typedValues {
+	var pairs []typedValues
+	for _, a := range ev.e.Attributes {
+		typ, _, _ := strings.Cut(a.Type, ";")
+		et := ev.s.AttributeType(typ)
+		if et != nil && ruleApplies(rule, et) {
+			pairs = append(pairs, typedValues{et, a.Values})
+		}
+	}
+	return pairs
+}
+
+// dnValues appends to pairs the AVAs of the entry's DN that the match
+// selects (dnAttributes): those of type at or its subtypes, or, with no
+// type, those to which rule applies.
+func (ev *evaluator) dnValues(pairs []typedValues, rule *MatchingRule, at *AttributeType) []typedValues {
+	for _, rdn := range ev.entryDN() {
+		for _, ava := range rdn {
+			et := ev.s.AttributeType(ava.Type)
+			switch {
+			case et == nil:
+				continue
+			case at != nil && !et.IsSubtypeOf(at):
+				continue
+			case at == nil && !ruleApplies(rule, et):
+				continue
+			}
+			pairs = append(pairs, typedValues{et, []string{ava.Value}})
+		}
+	}
+	return pairs
+}
+
+// matchByRule matches values against the assertion by rule, whatever its
+// kind: equality, ordering (TRUE when a value is less than the assertion)
+// or substrings.
+func (ev *evaluator) matchByRule(rule *MatchingRule, values []string, assertion string) Result {
+	switch rule.kind {
+	case kindEquality:
+		return ev.matchValues(rule, values, assertion, 0)
+	case kindOrdering:
+		ak, err := rule.key(ev.s, assertion)
+		if err != nil {
+			return Undefined
+		}
+		return anyOf(values, func(v string) Result {
+			vk, err := rule.key(ev.s, v)
+			if err != nil {
+				return Undefined
+			}
+			return boolResult(rule.compareKeys(vk, ak) < 0, nil)
+		})
+	case kindSubstrings:
+		ini, any, fin, err := parseSubstringAssertion(assertion)
+		if err != nil {
+			return Undefined
+		}
+		return ev.substrings(rule, values, ini, any, fin)
+	}
+	return False
 }
 
 // ruleApplies reports whether rule can be used with values of type at:

@@ -224,6 +224,9 @@ func readString(b []byte, base int, tag byte, what string) (string, []byte, int,
 	return string(e.Content), rest, base + (len(b) - len(rest)), nil
 }
 
+// decodeFilter decodes the Filter element e (RFC 4511 sec 4.5.1): the
+// tag names the choice, and one function per shape of choice reads the
+// content. depth is e's nesting level.
 func decodeFilter(e ber.Element, d Dialect, depth, maxDepth int) (*Filter, error) {
 	if e.Tag&0xC0 != ber.ClassContext || e.Tag&0x1F > 9 {
 		return nil, berErr(e.Offset, "tag 0x%02x is not a Filter choice (context tags 0-9)", e.Tag)
@@ -234,156 +237,208 @@ func decodeFilter(e ber.Element, d Dialect, depth, maxDepth int) (*Filter, error
 		return nil, berErr(e.Offset, "%s must be %s", op, map[bool]string{true: "constructed", false: "primitive"}[wantConstructed])
 	}
 	f := &Filter{Op: op}
-	b, base := e.Content, e.ContentOffset
+	var err error
 	switch op {
 	case OpAnd, OpOr, OpNot:
-		if depth > maxDepth {
-			return nil, berErr(e.Offset, "filter nests deeper than the limit of %d levels", maxDepth)
-		}
-		for len(b) > 0 {
-			ce, rest, err := ber.Read(b, base)
-			if err != nil {
-				return nil, wrapBER(err)
-			}
-			child, err := decodeFilter(ce, d, depth+1, maxDepth)
-			if err != nil {
-				return nil, err
-			}
-			f.Children = append(f.Children, child)
-			base += len(b) - len(rest)
-			b = rest
-		}
-		if op == OpNot && len(f.Children) != 1 {
-			return nil, berErr(e.Offset, "not must hold exactly one filter, found %d", len(f.Children))
-		}
-		if len(f.Children) == 0 && d&RFC4526 == 0 {
-			return nil, berErr(e.Offset, "empty %s set (RFC 4511 SIZE (1..MAX); the RFC 4526 absolute filters need that dialect)", op)
-		}
+		err = decodeFilterSet(f, e, d, depth, maxDepth)
 	case OpPresent:
-		f.Attr = string(b)
+		f.Attr = string(e.Content)
 		if !IsAttributeDescription(f.Attr) {
-			return nil, berErr(base, "present: %s is not an attribute description (RFC 4512 sec 2.5)", quote(f.Attr))
+			err = berErr(e.ContentOffset, "present: %s is not an attribute description (RFC 4512 sec 2.5)", quote(f.Attr))
 		}
 	case OpEqual, OpGreaterOrEqual, OpLessOrEqual, OpApprox, OpSubstrings:
-		attr, rest, off, err := readString(b, base, ber.TagOctetString, "attribute description OCTET STRING")
-		if err != nil {
-			return nil, err
-		}
-		if !IsAttributeDescription(attr) {
-			return nil, berErr(base, "%s is not an attribute description (RFC 4512 sec 2.5)", quote(attr))
-		}
-		f.Attr = attr
-		if op != OpSubstrings {
-			v, rest2, off2, err := readString(rest, off, ber.TagOctetString, "assertion value OCTET STRING")
-			if err != nil {
-				return nil, err
-			}
-			if len(rest2) != 0 {
-				return nil, berErr(off2, "unexpected element after the assertion value")
-			}
-			f.Value = v
-			break
-		}
-		se, rest2, err := ber.Read(rest, off)
-		if err != nil {
-			return nil, wrapBER(err)
-		}
-		if se.Tag != ber.TagSequence {
-			return nil, berErr(off, "expected the SEQUENCE of substrings (tag 0x30), found tag 0x%02x", se.Tag)
-		}
-		if len(rest2) != 0 {
-			return nil, berErr(off+len(rest)-len(rest2), "unexpected element after the substrings")
-		}
-		sb, sbase := se.Content, se.ContentOffset
-		n := 0
-		for len(sb) > 0 {
-			pe, r, err := ber.Read(sb, sbase)
-			if err != nil {
-				return nil, wrapBER(err)
-			}
-			v := string(pe.Content)
-			if v == "" {
-				return nil, berErr(sbase, "empty substring")
-			}
-			switch pe.Tag {
-			case ber.ClassContext: // [0] initial
-				if n != 0 {
-					return nil, berErr(sbase, "initial substring must come first (RFC 4511 sec 4.5.1)")
-				}
-				f.Initial = v
-			case ber.ClassContext | 1:
-				if f.Final != "" {
-					return nil, berErr(sbase, "any substring after the final one")
-				}
-				f.Any = append(f.Any, v)
-			case ber.ClassContext | 2:
-				if f.Final != "" {
-					return nil, berErr(sbase, "more than one final substring")
-				}
-				f.Final = v
-			default:
-				return nil, berErr(sbase, "tag 0x%02x is not a substring choice (0x80 initial, 0x81 any, 0x82 final)", pe.Tag)
-			}
-			n++
-			sbase += len(sb) - len(r)
-			sb = r
-		}
-		if n == 0 {
-			return nil, berErr(se.Offset, "substrings filter without substrings (RFC 4511 SIZE (1..MAX))")
-		}
+		err = decodeAttributeAssertion(f, e.Content, e.ContentOffset)
 	case OpExtensible:
-		last := byte(0)
-		hasValue := false
-		for len(b) > 0 {
-			pe, r, err := ber.Read(b, base)
-			if err != nil {
-				return nil, wrapBER(err)
-			}
-			t := pe.Tag
-			if t < ber.ClassContext|1 || t > ber.ClassContext|4 || t <= last {
-				return nil, berErr(base, "unexpected tag 0x%02x in the extensible match (expected 0x81 rule, 0x82 type, 0x83 value, 0x84 dnAttributes, in that order)", t)
-			}
-			last = t
-			v := string(pe.Content)
-			switch t & 0x1F {
-			case 1:
-				if !IsOID(v) {
-					return nil, berErr(base, "matching rule %s is not an OID or name (RFC 4512 sec 1.4)", quote(v))
-				}
-				f.Rule = v
-			case 2:
-				if !IsAttributeDescription(v) {
-					return nil, berErr(base, "%s is not an attribute description (RFC 4512 sec 2.5)", quote(v))
-				}
-				f.Attr = v
-			case 3:
-				f.Value = v
-				hasValue = true
-			case 4:
-				if len(pe.Content) != 1 {
-					return nil, berErr(base, "dnAttributes BOOLEAN must have one content octet")
-				}
-				switch pe.Content[0] {
-				case 0xFF:
-					f.DNAttrs = true
-				case 0x00:
-					return nil, berErr(base, "dnAttributes FALSE must be absent (DEFAULT value, RFC 4511 sec 5.1)")
-				default:
-					return nil, berErr(base, "dnAttributes TRUE must be 0xFF, found 0x%02x (RFC 4511 sec 5.1)", pe.Content[0])
-				}
-			}
-			base += len(b) - len(r)
-			b = r
-		}
-		if !hasValue {
-			return nil, berErr(e.Offset, "extensible match without a matchValue")
-		}
-		if f.Rule == "" && f.Attr == "" {
-			return nil, berErr(e.Offset, "extensible match needs a type or a matching rule (RFC 4511 sec 4.5.1.7.7)")
-		}
-		if strings.EqualFold(f.Rule, "dn") && !f.DNAttrs {
-			return nil, berErr(e.Offset, "a matching rule named \"dn\" without dnAttributes has no RFC 4515 string form (\":dn:=\" means dnAttributes)")
-		}
+		err = decodeExtensible(f, e)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return f, nil
+}
+
+// decodeFilterSet reads the filters of an and, or or not into f.Children.
+func decodeFilterSet(f *Filter, e ber.Element, d Dialect, depth, maxDepth int) error {
+	if depth > maxDepth {
+		return berErr(e.Offset, "filter nests deeper than the limit of %d levels", maxDepth)
+	}
+	b, base := e.Content, e.ContentOffset
+	for len(b) > 0 {
+		ce, rest, err := ber.Read(b, base)
+		if err != nil {
+			return wrapBER(err)
+		}
+		child, err := decodeFilter(ce, d, depth+1, maxDepth)
+		if err != nil {
+			return err
+		}
+		f.Children = append(f.Children, child)
+		base += len(b) - len(rest)
+		b = rest
+	}
+	if f.Op == OpNot && len(f.Children) != 1 {
+		return berErr(e.Offset, "not must hold exactly one filter, found %d", len(f.Children))
+	}
+	if len(f.Children) == 0 && d&RFC4526 == 0 {
+		return berErr(e.Offset, "empty %s set (RFC 4511 SIZE (1..MAX); the RFC 4526 absolute filters need that dialect)", f.Op)
+	}
+	return nil
+}
+
+// decodeAttributeAssertion reads the attribute description of an
+// equality, ordering, approximate or substrings filter, then its
+// assertion value or its substrings.
+func decodeAttributeAssertion(f *Filter, b []byte, base int) error {
+	attr, rest, off, err := readString(b, base, ber.TagOctetString, "attribute description OCTET STRING")
+	if err != nil {
+		return err
+	}
+	if !IsAttributeDescription(attr) {
+		return berErr(base, "%s is not an attribute description (RFC 4512 sec 2.5)", quote(attr))
+	}
+	f.Attr = attr
+	if f.Op == OpSubstrings {
+		return decodeSubstrings(f, rest, off)
+	}
+	v, rest2, off2, err := readString(rest, off, ber.TagOctetString, "assertion value OCTET STRING")
+	if err != nil {
+		return err
+	}
+	if len(rest2) != 0 {
+		return berErr(off2, "unexpected element after the assertion value")
+	}
+	f.Value = v
+	return nil
+}
+
+// decodeSubstrings reads the SEQUENCE of substrings at the start of b
+// (at offset off): an optional initial one first, any ones, an optional
+// final one last.
+func decodeSubstrings(f *Filter, b []byte, off int) error {
+	se, rest, err := ber.Read(b, off)
+	if err != nil {
+		return wrapBER(err)
+	}
+	if se.Tag != ber.TagSequence {
+		return berErr(off, "expected the SEQUENCE of substrings (tag 0x30), found tag 0x%02x", se.Tag)
+	}
+	if len(rest) != 0 {
+		return berErr(off+len(b)-len(rest), "unexpected element after the substrings")
+	}
+	sb, sbase := se.Content, se.ContentOffset
+	n := 0
+	for len(sb) > 0 {
+		pe, r, err := ber.Read(sb, sbase)
+		if err != nil {
+			return wrapBER(err)
+		}
+		if err := f.addSubstring(pe, n, sbase); err != nil {
+			return err
+		}
+		n++
+		sbase += len(sb) - len(r)
+		sb = r
+	}
+	if n == 0 {
+		return berErr(se.Offset, "substrings filter without substrings (RFC 4511 SIZE (1..MAX))")
+	}
+	return nil
+}
+
+// addSubstring adds the substring element pe, the n-th of its filter, at
+// offset base.
+func (f *Filter) addSubstring(pe ber.Element, n, base int) error {
+	v := string(pe.Content)
+	if v == "" {
+		return berErr(base, "empty substring")
+	}
+	switch pe.Tag {
+	case ber.ClassContext: // [0] initial
+		if n != 0 {
+			return berErr(base, "initial substring must come first (RFC 4511 sec 4.5.1)")
+		}
+		f.Initial = v
+	case ber.ClassContext | 1:
+		if f.Final != "" {
+			return berErr(base, "any substring after the final one")
+		}
+		f.Any = append(f.Any, v)
+	case ber.ClassContext | 2:
+		if f.Final != "" {
+			return berErr(base, "more than one final substring")
+		}
+		f.Final = v
+	default:
+		return berErr(base, "tag 0x%02x is not a substring choice (0x80 initial, 0x81 any, 0x82 final)", pe.Tag)
+	}
+	return nil
+}
+
+// decodeExtensible reads a MatchingRuleAssertion: its optional rule and
+// type, its value and its dnAttributes flag, each at most once and in
+// that order, then checks that they make a filter.
+func decodeExtensible(f *Filter, e ber.Element) error {
+	b, base := e.Content, e.ContentOffset
+	last := byte(0)
+	hasValue := false
+	for len(b) > 0 {
+		pe, r, err := ber.Read(b, base)
+		if err != nil {
+			return wrapBER(err)
+		}
+		t := pe.Tag
+		if t < ber.ClassContext|1 || t > ber.ClassContext|4 || t <= last {
+			return berErr(base, "unexpected tag 0x%02x in the extensible match (expected 0x81 rule, 0x82 type, 0x83 value, 0x84 dnAttributes, in that order)", t)
+		}
+		last = t
+		if err := f.addExtensibleField(pe, base); err != nil {
+			return err
+		}
+		hasValue = hasValue || t&0x1F == 3
+		base += len(b) - len(r)
+		b = r
+	}
+	if !hasValue {
+		return berErr(e.Offset, "extensible match without a matchValue")
+	}
+	if f.Rule == "" && f.Attr == "" {
+		return berErr(e.Offset, "extensible match needs a type or a matching rule (RFC 4511 sec 4.5.1.7.7)")
+	}
+	if strings.EqualFold(f.Rule, "dn") && !f.DNAttrs {
+		return berErr(e.Offset, "a matching rule named \"dn\" without dnAttributes has no RFC 4515 string form (\":dn:=\" means dnAttributes)")
+	}
+	return nil
+}
+
+// addExtensibleField sets the field of f that the MatchingRuleAssertion
+// element pe (tag 0x81 to 0x84, at offset base) carries.
+func (f *Filter) addExtensibleField(pe ber.Element, base int) error {
+	v := string(pe.Content)
+	switch pe.Tag & 0x1F {
+	case 1:
+		if !IsOID(v) {
+			return berErr(base, "matching rule %s is not an OID or name (RFC 4512 sec 1.4)", quote(v))
+		}
+		f.Rule = v
+	case 2:
+		if !IsAttributeDescription(v) {
+			return berErr(base, "%s is not an attribute description (RFC 4512 sec 2.5)", quote(v))
+		}
+		f.Attr = v
+	case 3:
+		f.Value = v
+	case 4:
+		if len(pe.Content) != 1 {
+			return berErr(base, "dnAttributes BOOLEAN must have one content octet")
+		}
+		switch pe.Content[0] {
+		case 0xFF:
+			f.DNAttrs = true
+		case 0x00:
+			return berErr(base, "dnAttributes FALSE must be absent (DEFAULT value, RFC 4511 sec 5.1)")
+		default:
+			return berErr(base, "dnAttributes TRUE must be 0xFF, found 0x%02x (RFC 4511 sec 5.1)", pe.Content[0])
+		}
+	}
+	return nil
 }

@@ -62,27 +62,7 @@ func prepare(s string, fold bool, sp prepSpace) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", errNotUTF8
 	}
-	// sec 2.2 Map.
-	var b strings.Builder
-	ascii := true
-	for _, r := range s {
-		switch {
-		case r == 0x00AD || r == 0x1806 || r == 0x034F || (r >= 0x180B && r <= 0x180D) || (r >= 0xFE00 && r <= 0xFE0F) || r == 0xFFFC || r == 0x200B:
-			continue // mapped to nothing
-		case r == 0x09 || r == 0x0A || r == 0x0B || r == 0x0C || r == 0x0D || r == 0x85:
-			b.WriteByte(' ')
-		case isMappedControl(r):
-			continue
-		case r != ' ' && (unicode.Is(unicode.Zs, r) || r == 0x2028 || r == 0x2029):
-			b.WriteByte(' ')
-		default:
-			if r >= utf8.RuneSelf {
-				ascii = false
-			}
-			b.WriteRune(r)
-		}
-	}
-	t := b.String()
+	t, ascii := mapChars(s)
 	if fold {
 		t = fold32(t)
 	}
@@ -101,6 +81,39 @@ func prepare(s string, fold bool, sp prepSpace) (string, error) {
 		}
 	}
 	return handleSpaces(t, sp), nil
+}
+
+// mapChars is the Map step (RFC 4518 sec 2.2) without case folding:
+// characters mapped to nothing are dropped, and the other spaces,
+// separators and line ends become U+0020. ascii reports whether the
+// result is ASCII.
+func mapChars(s string) (t string, ascii bool) {
+	var b strings.Builder
+	ascii = true
+	for _, r := range s {
+		switch {
+		case mappedToNothing(r):
+			continue
+		case r == 0x09 || r == 0x0A || r == 0x0B || r == 0x0C || r == 0x0D || r == 0x85:
+			b.WriteByte(' ')
+		case r != ' ' && (unicode.Is(unicode.Zs, r) || r == 0x2028 || r == 0x2029):
+			b.WriteByte(' ')
+		default:
+			if r >= utf8.RuneSelf {
+				ascii = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), ascii
+}
+
+// mappedToNothing reports the code points RFC 4518 sec 2.2 maps to
+// nothing: soft hyphen, the variation selectors and the other
+// characters the section lists, and the controls of isMappedControl.
+func mappedToNothing(r rune) bool {
+	return r == 0x00AD || r == 0x1806 || r == 0x034F || (r >= 0x180B && r <= 0x180D) || (r >= 0xFE00 && r <= 0xFE0F) ||
+		r == 0xFFFC || r == 0x200B || isMappedControl(r)
 }
 
 // isMappedControl reports the control code points RFC 4518 sec 2.2 maps to nothing.

@@ -1076,31 +1076,15 @@ func selectorLen(s string) (int, bool) {
 
 var afis = []string{"X121", "DCC", "TELEX", "PSTN", "ISDN", "ICD", "LOCAL"}
 
+// validNetworkAddress checks the string form of a presentation address's
+// network address (RFC 1278): a macro, an NSAP (NS+...), an IDP and its
+// hexadecimal DSP, or an AFI with its IDI and DSP.
 func validNetworkAddress(na string) error {
 	if na == "" {
 		return bad(0, "empty network address")
 	}
-	// Macros (RFC 1278 sec 4): Internet=ip[+port[+tset]], Int-X25(80)=dte..., Janet=dte...
 	if name, rest, ok := strings.Cut(na, "="); ok {
-		parts := strings.Split(rest, "+")
-		switch name {
-		case "Internet":
-			if !isDomainString(parts[0]) || len(parts) > 3 {
-				return bad(len(name)+1, "expected Internet=ip[+port[+tset]]")
-			}
-			for _, p := range parts[1:] {
-				if !isDigitString(p) {
-					return bad(len(name)+1, "expected a decimal port and transport set after the IP address")
-				}
-			}
-			return nil
-		case "Int-X25(80)", "Janet":
-			if !isDigitString(parts[0]) {
-				return bad(len(name)+1, "expected a DTE number")
-			}
-			return nil
-		}
-		return bad(0, "unknown network address macro "+quote(name))
+		return validAddressMacro(name, rest)
 	}
 	parts := strings.Split(na, "+")
 	switch {
@@ -1115,6 +1099,36 @@ func validNetworkAddress(na string) error {
 		}
 		return nil
 	}
+	return validAFIAddress(parts)
+}
+
+// validAddressMacro checks a network address macro (RFC 1278 sec 4):
+// Internet=ip[+port[+tset]], Int-X25(80)=dte..., Janet=dte...
+func validAddressMacro(name, rest string) error {
+	parts := strings.Split(rest, "+")
+	switch name {
+	case "Internet":
+		if !isDomainString(parts[0]) || len(parts) > 3 {
+			return bad(len(name)+1, "expected Internet=ip[+port[+tset]]")
+		}
+		for _, p := range parts[1:] {
+			if !isDigitString(p) {
+				return bad(len(name)+1, "expected a decimal port and transport set after the IP address")
+			}
+		}
+		return nil
+	case "Int-X25(80)", "Janet":
+		if !isDigitString(parts[0]) {
+			return bad(len(name)+1, "expected a DTE number")
+		}
+		return nil
+	}
+	return bad(0, "unknown network address macro "+quote(name))
+}
+
+// validAFIAddress checks an address that starts with an AFI: the AFI,
+// the IDI digits and, when there is one, the DSP.
+func validAFIAddress(parts []string) error {
 	found := false
 	for _, a := range afis {
 		found = found || parts[0] == a
@@ -1129,38 +1143,79 @@ func validNetworkAddress(na string) error {
 		return nil
 	}
 	off := len(parts[0]) + len(parts[1]) + 2
-	dsp := parts[2:]
-	switch d := dsp[0]; {
-	case d == "RFC-1006":
-		if len(dsp) < 3 || len(dsp) > 5 || len(dsp[1]) != 2 || !isDigitString(dsp[1]) || !isDomainString(dsp[2]) ||
-			(len(dsp) > 3 && !isDigitString(dsp[3])) || (len(dsp) > 4 && !isDigitString(dsp[4])) {
-			return bad(off, "expected RFC-1006+prefix+ip[+port[+tset]]")
-		}
-	case d == "X.25(80)":
-		if len(dsp) < 3 || len(dsp[1]) != 2 || !isDigitString(dsp[1]) || !isDigitString(dsp[2]) {
-			return bad(off, "expected X.25(80)+prefix+dte[+CUDF|PID+hex]")
-		}
-		if len(dsp) > 3 {
-			quoted := len(dsp) == 5 && len(dsp[4]) >= 2 && dsp[4][0] == '"' && dsp[4][len(dsp[4])-1] == '"'
-			if len(dsp) != 5 || (dsp[3] != "CUDF" && dsp[3] != "PID") || !(isHexString(dsp[4]) || quoted) {
-				return bad(off, "expected X.25(80)+prefix+dte[+CUDF|PID+hex]")
-			}
-		}
-	case d == "ECMA-117-Binary":
-		if len(dsp) != 4 || !isHexString(dsp[1]) || !isHexString(dsp[2]) || !isHexString(dsp[3]) {
-			return bad(off, "expected ECMA-117-Binary+hex+hex+hex")
-		}
-	case d == "ECMA-117-Decimal":
-		if len(dsp) != 4 || !isDigitString(dsp[1]) || !isDigitString(dsp[2]) || !isDigitString(dsp[3]) {
-			return bad(off, "expected ECMA-117-Decimal+digits+digits+digits")
-		}
-	case len(dsp) == 1 && strings.HasPrefix(d, "d") && isDigitString(d[1:]):
-	case len(dsp) == 1 && strings.HasPrefix(d, "x") && isDotHexString(d[1:]):
-	case strings.HasPrefix(d, "l") && allOf(strings.Join(dsp, "+")[1:], isOtherChar):
-	default:
-		return bad(off, "expected a DSP: d<digits>, x<hex>, l<string>, RFC-1006+..., X.25(80)+..., ECMA-117-...")
+	if !validDSP(parts[2:]) {
+		return bad(off, dspExpected(parts[2]))
 	}
 	return nil
+}
+
+// validDSP reports whether dsp, the '+'-separated fields after the IDI,
+// is a DSP: d<digits>, x<hex>, l<string>, or one of the forms named by
+// their first field (RFC-1006, X.25(80), ECMA-117-Binary,
+// ECMA-117-Decimal).
+func validDSP(dsp []string) bool {
+	switch d := dsp[0]; {
+	case d == "RFC-1006":
+		return len(dsp) >= 3 && len(dsp) <= 5 && isPrefixField(dsp[1]) && isDomainString(dsp[2]) &&
+			allFields(dsp[3:], isDigitString)
+	case d == "X.25(80)":
+		return validX25DSP(dsp)
+	case d == "ECMA-117-Binary":
+		return len(dsp) == 4 && allFields(dsp[1:], isHexString)
+	case d == "ECMA-117-Decimal":
+		return len(dsp) == 4 && allFields(dsp[1:], isDigitString)
+	case len(dsp) == 1 && strings.HasPrefix(d, "d") && isDigitString(d[1:]):
+		return true
+	case len(dsp) == 1 && strings.HasPrefix(d, "x") && isDotHexString(d[1:]):
+		return true
+	}
+	return strings.HasPrefix(dsp[0], "l") && allOf(strings.Join(dsp, "+")[1:], isOtherChar)
+}
+
+// validX25DSP checks X.25(80)+prefix+dte[+CUDF|PID+hex], where hex may
+// also be a quoted string.
+func validX25DSP(dsp []string) bool {
+	if len(dsp) < 3 || !isPrefixField(dsp[1]) || !isDigitString(dsp[2]) {
+		return false
+	}
+	if len(dsp) == 3 {
+		return true
+	}
+	if len(dsp) != 5 || (dsp[3] != "CUDF" && dsp[3] != "PID") {
+		return false
+	}
+	v := dsp[4]
+	quoted := len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"'
+	return isHexString(v) || quoted
+}
+
+// isPrefixField reports whether p is the two-digit prefix of an RFC-1006
+// or X.25(80) DSP.
+func isPrefixField(p string) bool { return len(p) == 2 && isDigitString(p) }
+
+// allFields reports whether every field satisfies ok.
+func allFields(fields []string, ok func(string) bool) bool {
+	for _, f := range fields {
+		if !ok(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// dspExpected says what a DSP starting with the field d should look like.
+func dspExpected(d string) string {
+	switch d {
+	case "RFC-1006":
+		return "expected RFC-1006+prefix+ip[+port[+tset]]"
+	case "X.25(80)":
+		return "expected X.25(80)+prefix+dte[+CUDF|PID+hex]"
+	case "ECMA-117-Binary":
+		return "expected ECMA-117-Binary+hex+hex+hex"
+	case "ECMA-117-Decimal":
+		return "expected ECMA-117-Decimal+digits+digits+digits"
+	}
+	return "expected a DSP: d<digits>, x<hex>, l<string>, RFC-1006+..., X.25(80)+..., ECMA-117-..."
 }
 
 // --- RFC 1488 certificate forms (sec 2.25, 2.27, 2.29)

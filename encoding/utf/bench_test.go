@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/encoding/enctest"
 	"github.com/ucskit/ucs/internal/testfiles"
 )
 
@@ -31,20 +32,14 @@ func corpus(b *testing.B) map[string][]byte {
 	return m
 }
 
+// benchTransform runs enctest.Bench (MB/s of input, and cpu-MB/s by the
+// thread's CPU time) over the decoder or the encoder of c.
 func benchTransform(b *testing.B, c *encoding.Codec, decode bool, src []byte) {
 	tr := c.EncodeTransformer()
 	if decode {
 		tr = c.DecodeTransformer()
 	}
-	dst := make([]byte, 4*len(src)+64)
-	b.SetBytes(int64(len(src)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		tr.Reset()
-		if _, _, err := tr.Transform(dst, src, true); err != nil {
-			b.Fatal(err)
-		}
-	}
+	enctest.Bench(b, tr, src)
 }
 
 // BenchmarkValidate measures Valid over each script of the corpus.
@@ -89,7 +84,8 @@ func BenchmarkEncode(b *testing.B) {
 
 // BenchmarkFromValid measures each assume-valid function (fast) beside
 // its validating twin (checked) on each script of the corpus, with
-// throughput in bytes of input and dst preallocated (neither allocates).
+// throughput in bytes of input (cpu-MB/s by the thread's CPU time) and dst
+// preallocated (neither allocates).
 func BenchmarkFromValid(b *testing.B) {
 	for _, c := range validCases() {
 		for name, data := range corpus(b) {
@@ -102,19 +98,30 @@ func BenchmarkFromValid(b *testing.B) {
 			}
 			dst := make([]byte, 0, 4*len(src)+64) // room for either function
 			b.Run(c.name+"/"+name+"/fast", func(b *testing.B) {
-				b.SetBytes(int64(len(src)))
-				for b.Loop() {
-					c.fast(dst, src)
-				}
+				enctest.BenchFunc(b, len(src), func() { c.fast(dst, src) })
 			})
 			b.Run(c.name+"/"+name+"/checked", func(b *testing.B) {
-				b.SetBytes(int64(len(src)))
-				for b.Loop() {
+				enctest.BenchFunc(b, len(src), func() {
 					if _, err := c.slow(dst, src); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		}
 	}
+}
+
+// BenchmarkMalformed measures the paths that explain ill-formed UTF-8:
+// the UTF-8 decoder and the UTF-16LE encoder under the replace policy, on
+// the Chinese text with an ill-formed sequence every 61 bytes. cpu-MB/s is
+// throughput by the thread's CPU time.
+func BenchmarkMalformed(b *testing.B) {
+	text := corpus(b)["Chinese"]
+	mixed := enctest.WithMalformedUTF8(text)
+	b.Run("decode/UTF-8", func(b *testing.B) {
+		enctest.Bench(b, UTF8.WithPolicy(encoding.Replace).DecodeTransformer(), mixed)
+	})
+	b.Run("encode/UTF-16LE", func(b *testing.B) {
+		enctest.Bench(b, UTF16LE.WithPolicy(encoding.Replace).EncodeTransformer(), mixed)
+	})
 }

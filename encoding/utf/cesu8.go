@@ -2,10 +2,12 @@ package utf
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/utf8class"
 	"golang.org/x/text/transform"
 )
 
@@ -110,83 +112,122 @@ func (d *cesuDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 			nSrc++
 			continue
 		}
-		rest := src[nSrc:]
-		if d.modified && c == 0xC0 {
-			if len(rest) < 2 {
-				if !atEOF {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			if rest[1] == 0x80 {
-				if nDst >= len(dst) {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				dst[nDst] = 0
-				nDst++
-				nSrc += 2
+		// A surrogate pair, the form of every character beyond the BMP,
+		// is decoded here: a call per character would cost a fifth of
+		// the speed on such text.
+		if c == 0xED && len(src)-nSrc >= 6 && len(dst)-nDst >= 4 {
+			if r := pairRune(src[nSrc : nSrc+6]); r != 0 {
+				nDst += utf8.EncodeRune(dst[nDst:], r)
+				nSrc += 6
 				continue
 			}
 		}
-		hi, inc := surrogate3(rest)
-		if inc {
-			if !atEOF {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			return nDst, nSrc, encoding.Bad{Len: len(rest), Kind: encoding.Truncated, Rune: -1}, nil
+		w, n, bad, err := d.char(dst[nDst:], src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, bad, err
 		}
-		if hi != 0 {
-			if hi >= 0xDC00 {
-				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			if len(rest) == 3 && !atEOF {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			lo, inc := surrogate3(rest[3:])
-			if inc {
-				if !atEOF {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			if lo < 0xDC00 {
-				return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			r := 0x10000 + (hi-0xD800)<<10 + (lo - 0xDC00)
-			if nDst+4 > len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += utf8.EncodeRune(dst[nDst:], r)
-			nSrc += 6
-			continue
-		}
-		if c >= 0xF0 {
-			// The 4-byte UTF-8 form is not CESU-8; explain it with the
-			// UTF-8 vocabulary when it is malformed anyway.
-			kind, n, incomplete := classify(rest, &strictLeads)
-			if incomplete && !atEOF {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			if kind == encoding.KindNone {
-				kind = encoding.InvalidSequence
-			}
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
-		}
-		r, size := utf8.DecodeRune(rest)
-		if r == utf8.RuneError && size <= 1 {
-			kind, n, incomplete := classify(rest, &strictLeads)
-			if incomplete && !atEOF {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
-		}
-		if nDst+size > len(dst) {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += copy(dst[nDst:], rest[:size])
-		nSrc += size
+		nDst += w
+		nSrc += n
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// char decodes the non-ASCII sequence at the start of rest into dst: a
+// Modified UTF-8 NUL (C0 80), a surrogate pair, or a UTF-8 character of
+// one to three bytes. It returns the bytes written and read, or n == 0
+// and the bad sequence or the error (short dst or src) that stops the
+// conversion there.
+func (d *cesuDecoder) char(dst, rest []byte, atEOF bool) (w, n int, bad encoding.Bad, err error) {
+	c := rest[0]
+	if d.modified && c == 0xC0 {
+		if len(rest) < 2 {
+			if !atEOF {
+				return 0, 0, bad, transform.ErrShortSrc
+			}
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		if rest[1] == 0x80 {
+			if len(dst) == 0 {
+				return 0, 0, bad, transform.ErrShortDst
+			}
+			dst[0] = 0
+			return 1, 2, bad, nil
+		}
+	}
+	hi, inc := surrogate3(rest)
+	switch {
+	case inc:
+		if !atEOF {
+			return 0, 0, bad, transform.ErrShortSrc
+		}
+		return 0, 0, encoding.Bad{Len: len(rest), Kind: encoding.Truncated, Rune: -1}, nil
+	case hi != 0:
+		return surrogatePair(dst, rest, hi, atEOF)
+	case c >= 0xF0:
+		// The 4-byte UTF-8 form is not CESU-8; explain it with the
+		// UTF-8 vocabulary when it is malformed anyway.
+		kind, n, incomplete := classify(rest, &utf8class.Leads)
+		if incomplete && !atEOF {
+			return 0, 0, bad, transform.ErrShortSrc
+		}
+		if kind == encoding.KindNone {
+			kind = encoding.InvalidSequence
+		}
+		return 0, 0, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
+	}
+	r, size := utf8.DecodeRune(rest)
+	if r == utf8.RuneError && size <= 1 {
+		kind, n, incomplete := classify(rest, &utf8class.Leads)
+		if incomplete && !atEOF {
+			return 0, 0, bad, transform.ErrShortSrc
+		}
+		return 0, 0, encoding.Bad{Len: n, Kind: kind, Rune: -1}, nil
+	}
+	if size > len(dst) {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	return copy(dst, rest[:size]), size, bad, nil
+}
+
+// pairRune returns the character that s[:6] encodes when it is a
+// well-formed surrogate pair (ED A0–AF 80–BF, ED B0–BF 80–BF), and 0
+// otherwise.
+func pairRune(s []byte) rune {
+	a := binary.LittleEndian.Uint32(s[0:4])
+	b := binary.LittleEndian.Uint16(s[4:6])
+	if a&0xFFC0F0FF != 0xED80A0ED || b&0xC0F0 != 0x80B0 {
+		return 0
+	}
+	// The high surrogate less D800, shifted by 10, and the low one less
+	// DC00.
+	return 0x10000 + (rune(a>>8&0x0F)<<16 | rune(a>>16&0x3F)<<10 | rune(b&0x0F)<<6 | rune(b>>8&0x3F))
+}
+
+// surrogatePair decodes the surrogate pair at the start of rest, whose
+// first three bytes encode the surrogate hi, into the UTF-8 form of its
+// character (four bytes), with the results of char.
+func surrogatePair(dst, rest []byte, hi rune, atEOF bool) (w, n int, bad encoding.Bad, err error) {
+	if hi >= 0xDC00 {
+		return 0, 0, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+	}
+	if len(rest) == 3 && !atEOF {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	lo, inc := surrogate3(rest[3:])
+	if inc {
+		if !atEOF {
+			return 0, 0, bad, transform.ErrShortSrc
+		}
+		return 0, 0, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+	}
+	if lo < 0xDC00 {
+		return 0, 0, encoding.Bad{Len: 3, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+	}
+	if len(dst) < 4 {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	r := 0x10000 + (hi-0xD800)<<10 + (lo - 0xDC00)
+	return utf8.EncodeRune(dst, r), 6, bad, nil
 }
 
 // cesuEncoder encodes to CESU-8 or Modified UTF-8.

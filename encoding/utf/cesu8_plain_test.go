@@ -59,3 +59,26 @@ func TestPlainPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestPairRune compares the surrogate pair fast path of the CESU-8
+// decoder with the reading of each surrogate by surrogate3.
+func TestPairRune(t *testing.T) {
+	for _, s0 := range []byte{0xEC, 0xED, 0xEE} {
+		for s1 := 0x70; s1 < 0xD0; s1++ {
+			for s4 := 0x70; s4 < 0xD0; s4++ {
+				for _, s2 := range []byte{0x7F, 0x80, 0x9A, 0xBF, 0xC0} {
+					s := []byte{s0, byte(s1), s2, 0xED, byte(s4), s2 ^ 0x3F}
+					want := rune(0)
+					hi, _ := surrogate3(s)
+					lo, _ := surrogate3(s[3:])
+					if hi >= 0xD800 && hi < 0xDC00 && lo >= 0xDC00 {
+						want = 0x10000 + (hi-0xD800)<<10 + (lo - 0xDC00)
+					}
+					if got := pairRune(s); got != want {
+						t.Fatalf("% X: pairRune %U, want %U", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -50,13 +50,7 @@ func (d *utf7Decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c >= 0x80 {
-			if s.base64 {
-				// An 8-bit byte also ends the shift.
-				if b := s.endShift(); b.Kind != encoding.KindNone {
-					return nDst, nSrc, b, nil
-				}
-			}
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+			return nDst, nSrc, s.eightBit(), nil
 		}
 		if !s.base64 {
 			if c == '+' {
@@ -64,11 +58,7 @@ func (d *utf7Decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 				nSrc++
 				continue
 			}
-			// A run of ASCII other than '+' stands for itself.
-			n := 0
-			for in, out := src[nSrc:], dst[nDst:]; n < len(in) && n < len(out) && in[n] < 0x80 && in[n] != '+'; n++ {
-				out[n] = in[n]
-			}
+			n := directRun(dst[nDst:], src[nSrc:])
 			if n == 0 {
 				return nDst, nSrc, bad, transform.ErrShortDst
 			}
@@ -78,36 +68,16 @@ func (d *utf7Decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 		}
 		v := b64Value[c]
 		if v == 0xFF {
-			// The shift ends here: c is '-' (absorbed) or a direct character.
-			if s.fresh {
-				s.base64, s.fresh = false, false
-				if c == '-' {
-					if nDst >= len(dst) {
-						s.base64, s.fresh = true, true
-						return nDst, nSrc, bad, transform.ErrShortDst
-					}
-					dst[nDst] = '+'
-					nDst++
-					nSrc++
-					continue
-				}
-				// '+' followed by neither base64 nor '-' is ill-formed.
-				return nDst, nSrc, encoding.Bad{Kind: encoding.InvalidEscape, Rune: -1}, nil
+			w, n, b, err := s.closeShift(dst[nDst:], c)
+			if b.Kind != encoding.KindNone || err != nil {
+				return nDst, nSrc, b, err
 			}
-			b := s.endShift()
-			if c == '-' {
-				if b.Kind != encoding.KindNone {
-					b.Len = 1 // the error covers the closing '-'
-					return nDst, nSrc, b, nil
-				}
-				nSrc++
-				continue
-			}
-			if b.Kind != encoding.KindNone {
-				return nDst, nSrc, b, nil
-			}
+			nDst += w
+			nSrc += n
 			continue
 		}
+		// The base64 bits are gathered here, byte by byte; each complete
+		// code unit goes to unit.
 		t := *s
 		t.fresh = false
 		t.bits = t.bits<<6 | uint32(v)
@@ -117,54 +87,121 @@ func (d *utf7Decoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad 
 			nSrc++
 			continue
 		}
-		t.nbits -= 16
-		u := rune(t.bits>>t.nbits) & 0xFFFF
-		t.bits &= 1<<t.nbits - 1
-		var r rune
-		switch {
-		case u >= 0xD800 && u < 0xDC00:
-			prev := s.high
-			t.high = u
-			*s = t
-			nSrc++
-			if prev != 0 {
-				// A second high surrogate: the first was unpaired.
-				return nDst, nSrc - 1, encoding.Bad{Len: 1, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			continue
-		case u >= 0xDC00 && u < 0xE000:
-			if s.high == 0 {
-				*s = t
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			r = 0x10000 + (s.high-0xD800)<<10 + (u - 0xDC00)
-		default:
-			if s.high != 0 {
-				// The pending high surrogate is unpaired; this unit is
-				// decoded on the next round.
-				s.high = 0
-				return nDst, nSrc, encoding.Bad{Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
-			}
-			r = u
+		w, n, b, err := s.unit(dst[nDst:], t)
+		nDst += w
+		nSrc += n
+		if b.Kind != encoding.KindNone || err != nil {
+			return nDst, nSrc, b, err
 		}
-		if nDst+utf8.RuneLen(r) > len(dst) {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		t.high = 0
-		*s = t
-		nDst += utf8.EncodeRune(dst[nDst:], r)
-		nSrc++
 	}
 	if atEOF && s.base64 {
-		if s.fresh {
-			*s = utf7State{}
-			return nDst, nSrc, encoding.Bad{Kind: encoding.InvalidEscape, Rune: -1}, nil
-		}
-		if b := s.endShift(); b.Kind != encoding.KindNone {
+		if b := s.finish(); b.Kind != encoding.KindNone {
 			return nDst, nSrc, b, nil
 		}
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// eightBit reports a byte of 80–FF, which UTF-7 never holds; in base64 it
+// also ends the shift, whose own error comes first.
+func (s *utf7State) eightBit() encoding.Bad {
+	if s.base64 {
+		if b := s.endShift(); b.Kind != encoding.KindNone {
+			return b
+		}
+	}
+	return encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}
+}
+
+// directRun copies the run of ASCII other than '+' at the start of src,
+// which stands for itself, as far as dst has room, and returns its length.
+func directRun(dst, src []byte) int {
+	n := 0
+	for ; n < len(src) && n < len(dst) && src[n] < 0x80 && src[n] != '+'; n++ {
+		dst[n] = src[n]
+	}
+	return n
+}
+
+// closeShift ends base64 mode at c, a byte that is not base64: '-' is
+// absorbed, and "+-" means '+'; a direct character is left to be read
+// as such. It returns the bytes written to dst and read, or the bad
+// sequence or the error that stops the conversion at c.
+func (s *utf7State) closeShift(dst []byte, c byte) (w, n int, bad encoding.Bad, err error) {
+	if s.fresh {
+		s.base64, s.fresh = false, false
+		if c != '-' {
+			// '+' followed by neither base64 nor '-' is ill-formed.
+			return 0, 0, encoding.Bad{Kind: encoding.InvalidEscape, Rune: -1}, nil
+		}
+		if len(dst) == 0 {
+			s.base64, s.fresh = true, true
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = '+'
+		return 1, 1, bad, nil
+	}
+	b := s.endShift()
+	if c != '-' {
+		return 0, 0, b, nil
+	}
+	if b.Kind != encoding.KindNone {
+		b.Len = 1 // the error covers the closing '-'
+		return 0, 0, b, nil
+	}
+	return 0, 1, b, nil
+}
+
+// unit decodes the code unit that the base64 byte just read completes; t
+// is the state with that byte's bits added. It returns the bytes written
+// and read (0 or 1: the byte is left unread when the unit must be read
+// again), and the bad sequence or the error that stops the conversion.
+func (s *utf7State) unit(dst []byte, t utf7State) (w, n int, bad encoding.Bad, err error) {
+	t.nbits -= 16
+	u := rune(t.bits>>t.nbits) & 0xFFFF
+	t.bits &= 1<<t.nbits - 1
+	var r rune
+	switch {
+	case u >= 0xD800 && u < 0xDC00:
+		prev := s.high
+		t.high = u
+		*s = t
+		if prev != 0 {
+			// A second high surrogate: the first was unpaired.
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+		}
+		return 0, 1, bad, nil
+	case u >= 0xDC00 && u < 0xE000:
+		if s.high == 0 {
+			*s = t
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+		}
+		r = 0x10000 + (s.high-0xD800)<<10 + (u - 0xDC00)
+	default:
+		if s.high != 0 {
+			// The pending high surrogate is unpaired; this unit is
+			// decoded on the next round.
+			s.high = 0
+			return 0, 0, encoding.Bad{Kind: encoding.UnpairedSurrogate, Rune: -1}, nil
+		}
+		r = u
+	}
+	if utf8.RuneLen(r) > len(dst) {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	t.high = 0
+	*s = t
+	return utf8.EncodeRune(dst, r), 1, bad, nil
+}
+
+// finish ends a base64 shift that the input ends inside: a '+' alone is
+// ill-formed, and so are the bits endShift finds wrong.
+func (s *utf7State) finish() encoding.Bad {
+	if s.fresh {
+		*s = utf7State{}
+		return encoding.Bad{Kind: encoding.InvalidEscape, Rune: -1}
+	}
+	return s.endShift()
 }
 
 // endShift leaves base64 mode and reports what was wrong with the bits

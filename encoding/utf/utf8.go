@@ -6,125 +6,42 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/simd"
+	"github.com/ucskit/ucs/internal/utf8class"
 	"golang.org/x/text/transform"
 )
 
-// accept tables: for each lead byte, the allowed range of the second byte,
-// as in Unicode Table 3-7 (strict) and RFC 2279 shortest form (legacy).
-// lo == 0 means the byte is not a lead.
-type leadInfo struct {
-	size   uint8 // sequence length
-	lo, hi byte  // allowed second byte
-	kind   encoding.Kind
-	// kindLo, kindHi classify a second byte below lo / above hi that is
-	// still a continuation byte (overlong below, surrogate or out-of-range above).
-	kindLo, kindHi encoding.Kind
-}
-
-var strictLeads, legacyLeads [256]leadInfo
-
-func init() {
-	for c := 0; c < 256; c++ {
-		strictLeads[c] = strictLead(byte(c))
-		legacyLeads[c] = legacyLead(byte(c))
+// The lead tables: utf8class.Leads for RFC 3629 (Unicode Table 3-7), and
+// legacyLeads for RFC 2279's shortest form, 1 to 6 bytes and values up to
+// 7FFFFFFF. RFC 2279 predates the ban on surrogates, so they pass.
+var legacyLeads = func() [256]utf8class.Lead {
+	t := utf8class.Leads
+	bc := utf8class.BadContinuation
+	t[0xED] = utf8class.Lead{Size: 3, Lo: 0x80, Hi: 0xBF, KindLo: bc, KindHi: bc}
+	for c := 0xF4; c < 0xF8; c++ {
+		t[c] = utf8class.Lead{Size: 4, Lo: 0x80, Hi: 0xBF, KindLo: bc, KindHi: bc}
 	}
-}
-
-func strictLead(c byte) leadInfo {
-	bc := encoding.BadContinuation
-	switch {
-	case c < 0x80:
-		return leadInfo{size: 1}
-	case c < 0xC0:
-		return leadInfo{kind: encoding.UnexpectedContinuation}
-	case c < 0xC2:
-		return leadInfo{kind: encoding.Overlong}
-	case c < 0xE0:
-		return leadInfo{size: 2, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c == 0xE0:
-		return leadInfo{size: 3, lo: 0xA0, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
-	case c == 0xED:
-		return leadInfo{size: 3, lo: 0x80, hi: 0x9F, kindLo: bc, kindHi: encoding.Surrogate}
-	case c < 0xF0:
-		return leadInfo{size: 3, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c == 0xF0:
-		return leadInfo{size: 4, lo: 0x90, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
-	case c < 0xF4:
-		return leadInfo{size: 4, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c == 0xF4:
-		return leadInfo{size: 4, lo: 0x80, hi: 0x8F, kindLo: bc, kindHi: encoding.OutOfRange}
-	case c < 0xF8:
-		return leadInfo{kind: encoding.OutOfRange}
-	case c < 0xFC:
-		return leadInfo{kind: encoding.Obsolete5ByteLead}
-	case c < 0xFE:
-		return leadInfo{kind: encoding.Obsolete6ByteLead}
+	t[0xF8] = utf8class.Lead{Size: 5, Lo: 0x88, Hi: 0xBF, KindLo: utf8class.Overlong, KindHi: bc}
+	for c := 0xF9; c < 0xFC; c++ {
+		t[c] = utf8class.Lead{Size: 5, Lo: 0x80, Hi: 0xBF, KindLo: bc, KindHi: bc}
 	}
-	return leadInfo{kind: encoding.InvalidByte}
-}
-
-// legacyLead is the RFC 2279 table: 1 to 6 bytes, values up to 7FFFFFFF,
-// shortest form only. RFC 2279 predates the ban on surrogates, so they
-// pass.
-func legacyLead(c byte) leadInfo {
-	bc := encoding.BadContinuation
-	switch {
-	case c == 0xED:
-		return leadInfo{size: 3, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c >= 0xF0 && c < 0xF4:
-		l := strictLead(c)
-		return l
-	case c >= 0xF4 && c < 0xF8:
-		return leadInfo{size: 4, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c == 0xF8:
-		return leadInfo{size: 5, lo: 0x88, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
-	case c > 0xF8 && c < 0xFC:
-		return leadInfo{size: 5, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	case c == 0xFC:
-		return leadInfo{size: 6, lo: 0x84, hi: 0xBF, kindLo: encoding.Overlong, kindHi: bc}
-	case c == 0xFD:
-		return leadInfo{size: 6, lo: 0x80, hi: 0xBF, kindLo: bc, kindHi: bc}
-	}
-	return strictLead(c)
-}
+	t[0xFC] = utf8class.Lead{Size: 6, Lo: 0x84, Hi: 0xBF, KindLo: utf8class.Overlong, KindHi: bc}
+	t[0xFD] = utf8class.Lead{Size: 6, Lo: 0x80, Hi: 0xBF, KindLo: bc, KindHi: bc}
+	return t
+}()
 
 // classify explains the sequence at the start of b, which is not a
-// complete valid character. It returns the kind and the length of the
-// maximal subpart, or incomplete when b ends inside a sequence that could
-// still be valid.
-func classify(b []byte, leads *[256]leadInfo) (kind encoding.Kind, n int, incomplete bool) {
-	l := &leads[b[0]]
-	if l.size == 0 {
-		return l.kind, 1, false
-	}
-	if len(b) < 2 {
-		return encoding.Truncated, 1, true
-	}
-	if c := b[1]; c < l.lo || c > l.hi {
-		switch {
-		case c < 0x80 || c > 0xBF:
-			return encoding.BadContinuation, 1, false
-		case c < l.lo:
-			return l.kindLo, 1, false
-		default:
-			return l.kindHi, 1, false
-		}
-	}
-	for i := 2; i < int(l.size); i++ {
-		if i >= len(b) {
-			return encoding.Truncated, i, true
-		}
-		if b[i]&0xC0 != 0x80 {
-			return encoding.BadContinuation, i, false
-		}
-	}
-	// A complete sequence is valid by construction of the tables.
-	return encoding.KindNone, int(l.size), false
+// complete valid character, by the lead table leads (&utf8class.Leads or
+// &legacyLeads). It returns the kind and the length of the maximal
+// subpart, or incomplete when b ends inside a sequence that could still
+// be valid.
+func classify(b []byte, leads *[256]utf8class.Lead) (kind encoding.Kind, n int, incomplete bool) {
+	k, n := utf8class.ClassifyWith(b, leads)
+	return encoding.Kind(k), n, k == utf8class.Truncated
 }
 
 // validPrefix returns the length of the longest prefix of b made of
 // complete, valid characters.
-func validPrefix(b []byte, leads *[256]leadInfo) int {
+func validPrefix(b []byte, leads *[256]utf8class.Lead) int {
 	i := 0
 	for i < len(b) {
 		// Eight ASCII bytes at a time.
@@ -140,11 +57,11 @@ func validPrefix(b []byte, leads *[256]leadInfo) int {
 			continue
 		}
 		l := &leads[c]
-		n := int(l.size)
+		n := int(l.Size)
 		if n == 0 || i+n > len(b) {
 			return i
 		}
-		if c2 := b[i+1]; c2 < l.lo || c2 > l.hi {
+		if c2 := b[i+1]; c2 < l.Lo || c2 > l.Hi {
 			return i
 		}
 		for k := 2; k < n; k++ {
@@ -161,7 +78,7 @@ func validPrefix(b []byte, leads *[256]leadInfo) int {
 // the UTF-8 codecs (the pivot of every ucs codec is UTF-8, so both
 // directions are a validating copy).
 type utf8Core struct {
-	leads  *[256]leadInfo
+	leads  *[256]utf8class.Lead
 	encode bool
 	// strict31, for the RFC 2279 decoder reached through x/text, reports
 	// the 31-bit forms that RFC 3629 forbids (surrogate values, values
@@ -174,7 +91,7 @@ func (c *utf8Core) Reset() {}
 func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	leads := c.leads
 	if c.strict31 {
-		leads = &strictLeads
+		leads = &utf8class.Leads
 	}
 	n := validUTF8Prefix(src, leads)
 	m := n
@@ -201,7 +118,7 @@ func (c *utf8Core) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enc
 			return n, n, encoding.Bad{Len: size, Kind: kind31(r), Rune: -1}, nil
 		}
 	}
-	if c.encode && c.leads == &strictLeads {
+	if c.encode && c.leads == &utf8class.Leads {
 		// A 31-bit value from the RFC 2279 pivot is a character that
 		// RFC 3629 UTF-8 cannot represent. Its verdict waits for the
 		// whole sequence, so that it does not depend on where the input
@@ -248,8 +165,8 @@ func kind31(r rune) encoding.Kind {
 
 // validUTF8Prefix is validPrefix with the strict table routed to the
 // fastest validator available.
-func validUTF8Prefix(b []byte, leads *[256]leadInfo) int {
-	if leads == &strictLeads {
+func validUTF8Prefix(b []byte, leads *[256]utf8class.Lead) int {
+	if leads == &utf8class.Leads {
 		return strictValidPrefix(b)
 	}
 	return validPrefix(b, leads)
@@ -293,19 +210,14 @@ func Validate(p []byte) error {
 // rune and its size, or the classification of the bad sequence (n > 0,
 // ok false), or incomplete when src ends inside a character.
 func decodeRune(src []byte, atEOF bool) (r rune, size int, bad encoding.Bad, incomplete bool) {
-	c := src[0]
-	if c < 0x80 {
-		return rune(c), 1, bad, false
-	}
-	r, size = utf8.DecodeRune(src)
-	if r != utf8.RuneError || size > 1 {
-		return r, size, bad, false
-	}
-	kind, n, inc := classify(src, &strictLeads)
-	if inc && !atEOF {
+	r, n, k := utf8class.Decode(src)
+	switch {
+	case k == utf8class.None:
+		return r, n, bad, false
+	case k == utf8class.Truncated && !atEOF:
 		return 0, 0, bad, true
 	}
-	return 0, 0, encoding.Bad{Len: n, Kind: kind, Rune: -1}, false
+	return 0, 0, encoding.Bad{Len: n, Kind: encoding.Kind(k), Rune: -1}, false
 }
 
 // decodeRuneLegacy is decodeRune for the RFC 2279 31-bit pivot used by
@@ -320,7 +232,7 @@ func decodeRuneLegacy(src []byte, atEOF bool) (r rune, size int, bad encoding.Ba
 		return decodeRune(src, atEOF)
 	}
 	l := &legacyLeads[c]
-	n := int(l.size)
+	n := int(l.Size)
 	if len(src) >= n && validPrefix(src[:n], &legacyLeads) == n {
 		v := uint32(c) & (0x7F >> n)
 		for _, b := range src[1:n] {
@@ -428,15 +340,15 @@ var (
 	// U+0000 and noncharacters are valid. A U+FEFF at the start is kept as
 	// content; use UTF8BOM to treat it as a signature.
 	UTF8 = encoding.NewCodec("utf-8",
-		func() encoding.Core { return &utf8Core{leads: &strictLeads} },
-		func() encoding.Core { return &utf8Core{leads: &strictLeads, encode: true} })
+		func() encoding.Core { return &utf8Core{leads: &utf8class.Leads} },
+		func() encoding.Core { return &utf8Core{leads: &utf8class.Leads, encode: true} })
 
 	// UTF8BOM is UTF-8 with a signature (RFC 3629 §6): the decoder strips
 	// one leading EF BB BF (a later U+FEFF is content), the encoder writes
 	// one. Python calls it "utf-8-sig".
 	UTF8BOM = encoding.NewCodec("utf-8-bom",
-		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &strictLeads}} },
-		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &strictLeads, encode: true}} })
+		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &utf8class.Leads}} },
+		func() encoding.Core { return &utf8BOMCore{utf8Core: utf8Core{leads: &utf8class.Leads, encode: true}} })
 
 	// UTF8RFC2279 is the original 31-bit UTF-8 of RFC 2044 and RFC 2279:
 	// 1 to 6 bytes, values up to U-7FFFFFFF, shortest form only (overlong

@@ -170,65 +170,16 @@ var (
 	benchRounds = 5
 )
 
+// runBench runs "ucs bench": it reads the arguments, then times each
+// operation over each file and prints one line (or JSON object) each.
 func runBench(env *Env, args []string) int {
-	var ops []benchOp
-	var files []string
-	asJSON := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(env.Stdout, commands["bench"].Usage)
-			return ExitOK
-		case a == "--json" || a == "-json":
-			asJSON = true
-		case a == "--op" || a == "-op" || strings.HasPrefix(a, "--op=") || strings.HasPrefix(a, "-op="):
-			var name string
-			if k := strings.IndexByte(a, '='); k >= 0 {
-				name = a[k+1:]
-			} else {
-				if i+1 >= len(args) {
-					fmt.Fprintf(env.Stderr, "ucs bench: %s needs an operation name\n", a)
-					return ExitUsage
-				}
-				i++
-				name = args[i]
-			}
-			op, ok := findBenchOp(name)
-			if cop, known, err := codecBenchOp(name); !ok && known {
-				if err != nil {
-					fmt.Fprintf(env.Stderr, "ucs bench: %s\n", cutMiddle(fmt.Sprintf("--op %s: %v", name, err)))
-					return ExitUsage
-				}
-				op, ok = cop, true
-			}
-			if !ok {
-				fmt.Fprintf(env.Stderr, "ucs bench: unknown operation %s%s; the operations are: %s\n",
-					cutMiddle(strconv.Quote(name)), suggest(name, benchOpNames()), strings.Join(benchOpNames(), ", "))
-				return ExitUsage
-			}
-			ops = append(ops, op)
-		case a == "--":
-			files = append(files, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(a, "-") && a != "-":
-			fmt.Fprintf(env.Stderr, "ucs bench: unknown flag %s\nRun 'ucs help bench' for the flags.\n", a)
-			return ExitUsage
-		default:
-			files = append(files, a)
-		}
-	}
-	if len(files) == 0 {
-		fmt.Fprint(env.Stderr, "ucs bench: no input file\nUsage: ucs bench [--op OP]... [--json] FILE...\n")
-		return ExitUsage
-	}
-	if len(ops) == 0 {
-		ops = benchOps
+	ops, files, asJSON, code := parseBenchArgs(env, args)
+	if code != ExitOK || files == nil {
+		return code
 	}
 	if code := refuseInputIsOutput(env, "bench", files); code != ExitOK {
 		return code
 	}
-	code := ExitOK
 	width := len("file")
 	for _, f := range files {
 		width = max(width, len(f))
@@ -243,35 +194,110 @@ func runBench(env *Env, args []string) int {
 			return ExitIO
 		}
 		for _, op := range ops {
-			in, err := op.prepare(data)
-			if err != nil {
-				fmt.Fprintf(env.Stderr, "ucs bench: %s: %s: %v (skipped)\n", file, op.name, err)
+			if !benchOne(env, file, op, data, width, asJSON) {
 				code = ExitInvalid
-				continue
-			}
-			res := benchResult{File: file, Op: op.name, Bytes: len(in), Kernel: simd.Kernel()}
-			res.GBps, err = timeOp(op, in)
-			if err != nil {
-				fmt.Fprintf(env.Stderr, "ucs bench: %s: %s: %v (skipped)\n", file, op.name, err)
-				code = ExitInvalid
-				continue
-			}
-			if op.name == "detect" && len(in) > 0 {
-				res.FilesPerSec = res.GBps * 1e9 / float64(len(in))
-			}
-			if asJSON {
-				line, _ := json.Marshal(res)
-				fmt.Fprintf(env.Stdout, "%s\n", line)
-			} else {
-				fmt.Fprintf(env.Stdout, "%-*s  %-16s %10d %9.3f  %s", width, file, op.name, res.Bytes, res.GBps, res.Kernel)
-				if res.FilesPerSec > 0 {
-					fmt.Fprintf(env.Stdout, "  (%.0f files/s)", res.FilesPerSec)
-				}
-				fmt.Fprintln(env.Stdout)
 			}
 		}
 	}
 	return code
+}
+
+// parseBenchArgs reads the arguments of "ucs bench": the operations
+// (benchOps when none is named), the files and --json. files is nil, with
+// code ExitOK, when the help was asked for and printed.
+func parseBenchArgs(env *Env, args []string) (ops []benchOp, files []string, asJSON bool, code int) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-h" || a == "--help" || a == "-help":
+			fmt.Fprint(env.Stdout, commands["bench"].Usage)
+			return nil, nil, false, ExitOK
+		case a == "--json" || a == "-json":
+			asJSON = true
+		case a == "--op" || a == "-op" || strings.HasPrefix(a, "--op=") || strings.HasPrefix(a, "-op="):
+			var name string
+			if k := strings.IndexByte(a, '='); k >= 0 {
+				name = a[k+1:]
+			} else {
+				if i+1 >= len(args) {
+					fmt.Fprintf(env.Stderr, "ucs bench: %s needs an operation name\n", a)
+					return nil, nil, false, ExitUsage
+				}
+				i++
+				name = args[i]
+			}
+			op, code := benchOpNamed(env, name)
+			if code != ExitOK {
+				return nil, nil, false, code
+			}
+			ops = append(ops, op)
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "-") && a != "-":
+			fmt.Fprintf(env.Stderr, "ucs bench: unknown flag %s\nRun 'ucs help bench' for the flags.\n", a)
+			return nil, nil, false, ExitUsage
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) == 0 {
+		fmt.Fprint(env.Stderr, "ucs bench: no input file\nUsage: ucs bench [--op OP]... [--json] FILE...\n")
+		return nil, nil, false, ExitUsage
+	}
+	if len(ops) == 0 {
+		ops = benchOps
+	}
+	return ops, files, asJSON, ExitOK
+}
+
+// benchOpNamed returns the operation named by --op: a built-in one, or a
+// codec's decode or encode.
+func benchOpNamed(env *Env, name string) (benchOp, int) {
+	op, ok := findBenchOp(name)
+	if cop, known, err := codecBenchOp(name); !ok && known {
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ucs bench: %s\n", cutMiddle(fmt.Sprintf("--op %s: %v", name, err)))
+			return benchOp{}, ExitUsage
+		}
+		op, ok = cop, true
+	}
+	if !ok {
+		fmt.Fprintf(env.Stderr, "ucs bench: unknown operation %s%s; the operations are: %s\n",
+			cutMiddle(strconv.Quote(name)), suggest(name, benchOpNames()), strings.Join(benchOpNames(), ", "))
+		return benchOp{}, ExitUsage
+	}
+	return op, ExitOK
+}
+
+// benchOne times op over the data of file and prints the result; it
+// reports false, having said why, when op cannot run on the data.
+func benchOne(env *Env, file string, op benchOp, data []byte, width int, asJSON bool) bool {
+	in, err := op.prepare(data)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ucs bench: %s: %s: %v (skipped)\n", file, op.name, err)
+		return false
+	}
+	res := benchResult{File: file, Op: op.name, Bytes: len(in), Kernel: simd.Kernel()}
+	res.GBps, err = timeOp(op, in)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ucs bench: %s: %s: %v (skipped)\n", file, op.name, err)
+		return false
+	}
+	if op.name == "detect" && len(in) > 0 {
+		res.FilesPerSec = res.GBps * 1e9 / float64(len(in))
+	}
+	if asJSON {
+		line, _ := json.Marshal(res)
+		fmt.Fprintf(env.Stdout, "%s\n", line)
+		return true
+	}
+	fmt.Fprintf(env.Stdout, "%-*s  %-16s %10d %9.3f  %s", width, file, op.name, res.Bytes, res.GBps, res.Kernel)
+	if res.FilesPerSec > 0 {
+		fmt.Fprintf(env.Stdout, "  (%.0f files/s)", res.FilesPerSec)
+	}
+	fmt.Fprintln(env.Stdout)
+	return true
 }
 
 func findBenchOp(name string) (benchOp, bool) {

@@ -127,7 +127,7 @@ func runFix(env *Env, args []string) int {
 			return usageError(env, "fix", "--in-place needs at least one FILE")
 		case f.check || f.json:
 			return usageError(env, "fix", "--in-place writes files; it excludes --check and --json")
-		case cs.Name != "utf-8":
+		case !plainUTF8(cs.Codec):
 			return usageError(env, "fix", "--in-place keeps files in UTF-8; to repair %s text, write it to standard output", cs.Name)
 		}
 		for _, name := range files {

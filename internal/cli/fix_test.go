@@ -109,6 +109,13 @@ func TestFixInPlace(t *testing.T) {
 	if _, _, code := runCLI([]string{"fix", "--in-place", "--check", dirty}, nil); code != ExitUsage {
 		t.Errorf("--in-place --check: exit %d", code)
 	}
+	// Only plain UTF-8 files are repaired in place; UTF-8 with a BOM and
+	// other encodings are not.
+	for _, from := range []string{"latin1", "utf-8-bom", "utf-16le"} {
+		if _, errs, code := runCLI([]string{"fix", "--in-place", "-f", from, dirty}, nil); code != ExitUsage || !strings.Contains(errs, "keeps files in UTF-8") {
+			t.Errorf("--in-place -f %s: exit %d, %s", from, code, errs)
+		}
+	}
 }
 
 // TestFixStreams checks one output line per input line on input larger

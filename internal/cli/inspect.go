@@ -170,7 +170,7 @@ func runInspect(env *Env, args []string) int {
 			fmt.Fprintf(env.Stderr, "ucs inspect: %s: detected %s (confidence %s%s)\n", name, cs.Name, confidence(best.Confidence), sure)
 		}
 	}
-	in.showIn = from != "" && cs.Name != "utf-8"
+	in.showIn = from != "" && !plainUTF8(cs.Codec)
 	st := newStepper(r, cs.Codec)
 	if file != "" {
 		in.dump(st)

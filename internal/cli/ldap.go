@@ -282,6 +282,9 @@ func loadSchema(env *Env, paths string) (*ldap.Schema, int) {
 	return s, ExitOK
 }
 
+// ldapMatch runs "ucs ldap match": it checks the flags, reads the schema
+// and the filter, and writes what the filter says of each entry of the
+// LDIF file.
 func ldapMatch(env *Env, f ldapFlags, args []string) int {
 	if f.ldif == "" || len(args) != 1 {
 		fmt.Fprint(env.Stderr, "ucs ldap match: give --ldif FILE and exactly one FILTER\n")
@@ -292,55 +295,9 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 		fmt.Fprintf(env.Stderr, "ucs ldap match: %v\n", err)
 		return ExitUsage
 	}
-	output := f.output
-	if f.json {
-		if output != "" && output != "json" {
-			fmt.Fprintf(env.Stderr, "ucs ldap match: --json and --output %s contradict each other\n", output)
-			return ExitUsage
-		}
-		output = "json"
-	}
-	if output == "" {
-		output = "dn"
-	}
-	var enc *ldap.LDIFEncoder
-	var attrs []string
-	switch output {
-	case "dn", "json":
-		if f.attrs != "" || f.width != "" {
-			fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs and --width go with --output ldif or ldif-plain\n")
-			return ExitUsage
-		}
-	case "ldif", "ldif-plain":
-		if f.showUndefined {
-			fmt.Fprintf(env.Stderr, "ucs ldap match: --show-undefined goes with --output dn or json: LDIF output holds the entries the filter is TRUE for\n")
-			return ExitUsage
-		}
-		enc = ldap.NewLDIFEncoder(env.Stdout)
-		enc.Version = output == "ldif"
-		if f.width != "" {
-			w, err := strconv.Atoi(f.width)
-			if err != nil || w < 0 || w == 1 {
-				fmt.Fprintf(env.Stderr, "ucs ldap match: --width must be 0 (no folding) or a line length of at least 2, not %q\n", f.width)
-				return ExitUsage
-			}
-			if w == 0 {
-				w = -1
-			}
-			enc.Width = w
-		}
-		if f.attrs != "" {
-			for _, a := range strings.Split(f.attrs, ",") {
-				if a != "*" && a != "+" && !ldap.IsAttributeDescription(a) {
-					fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs: %q is not an attribute description, \"*\", \"+\" or \"1.1\"\n", a)
-					return ExitUsage
-				}
-				attrs = append(attrs, a)
-			}
-		}
-	default:
-		fmt.Fprintf(env.Stderr, "ucs ldap match: --output must be dn, json, ldif or ldif-plain, not %q\n", output)
-		return ExitUsage
+	out, code := newMatchOutput(env, f)
+	if code != ExitOK {
+		return code
 	}
 	sc, code := loadSchema(env, f.schema)
 	if code != ExitOK {
@@ -380,26 +337,106 @@ func ldapMatch(env *Env, f ldapFlags, args []string) int {
 			code = ExitInvalid
 			break
 		}
-		r := flt.EvaluateWith(e, sc, evalOpts)
-		switch {
-		case output == "json":
-			writeJSON(env.Stdout, struct {
-				DN     string `json:"dn"`
-				Result string `json:"result"`
-			}{e.DN, r.String()})
-		case r == ldap.True && enc != nil:
-			if err := enc.Encode(e.Select(sc, attrs)); err != nil {
-				fmt.Fprintf(env.Stderr, "ucs ldap match: %s: writing LDIF: %v\n", name, err)
-				code = ExitIO
+		code = out.write(env, e, flt.EvaluateWith(e, sc, evalOpts), sc, name)
+	}
+	return out.flush(env, code)
+}
+
+// matchOutput is what "ucs ldap match" writes for each entry: its DN
+// (and "? DN" for Undefined with --show-undefined), a JSON line, or the
+// entry as LDIF, with the attributes selected.
+type matchOutput struct {
+	format        string // dn, json, ldif or ldif-plain
+	enc           *ldap.LDIFEncoder
+	attrs         []string
+	showUndefined bool
+}
+
+// newMatchOutput checks the output flags of "ucs ldap match" against
+// each other.
+func newMatchOutput(env *Env, f ldapFlags) (*matchOutput, int) {
+	out := &matchOutput{format: f.output, showUndefined: f.showUndefined}
+	if f.json {
+		if out.format != "" && out.format != "json" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --json and --output %s contradict each other\n", out.format)
+			return nil, ExitUsage
+		}
+		out.format = "json"
+	}
+	if out.format == "" {
+		out.format = "dn"
+	}
+	switch out.format {
+	case "dn", "json":
+		if f.attrs != "" || f.width != "" {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs and --width go with --output ldif or ldif-plain\n")
+			return nil, ExitUsage
+		}
+		return out, ExitOK
+	case "ldif", "ldif-plain":
+		return out, out.ldifOptions(env, f)
+	}
+	fmt.Fprintf(env.Stderr, "ucs ldap match: --output must be dn, json, ldif or ldif-plain, not %q\n", out.format)
+	return nil, ExitUsage
+}
+
+// ldifOptions sets up LDIF output: the encoder, its line width and the
+// attributes to write.
+func (out *matchOutput) ldifOptions(env *Env, f ldapFlags) int {
+	if f.showUndefined {
+		fmt.Fprintf(env.Stderr, "ucs ldap match: --show-undefined goes with --output dn or json: LDIF output holds the entries the filter is TRUE for\n")
+		return ExitUsage
+	}
+	out.enc = ldap.NewLDIFEncoder(env.Stdout)
+	out.enc.Version = out.format == "ldif"
+	if f.width != "" {
+		w, err := strconv.Atoi(f.width)
+		if err != nil || w < 0 || w == 1 {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: --width must be 0 (no folding) or a line length of at least 2, not %q\n", f.width)
+			return ExitUsage
+		}
+		if w == 0 {
+			w = -1
+		}
+		out.enc.Width = w
+	}
+	if f.attrs != "" {
+		for _, a := range strings.Split(f.attrs, ",") {
+			if a != "*" && a != "+" && !ldap.IsAttributeDescription(a) {
+				fmt.Fprintf(env.Stderr, "ucs ldap match: --attrs: %q is not an attribute description, \"*\", \"+\" or \"1.1\"\n", a)
+				return ExitUsage
 			}
-		case r == ldap.True:
-			fmt.Fprintln(env.Stdout, e.DN)
-		case r == ldap.Undefined && f.showUndefined:
-			fmt.Fprintln(env.Stdout, "? "+e.DN)
+			out.attrs = append(out.attrs, a)
 		}
 	}
-	if enc != nil {
-		if err := enc.Flush(); err != nil && code == ExitOK {
+	return ExitOK
+}
+
+// write writes what the filter said of entry e (r) from the file name.
+func (out *matchOutput) write(env *Env, e *ldap.Entry, r ldap.Result, sc *ldap.Schema, name string) int {
+	switch {
+	case out.format == "json":
+		writeJSON(env.Stdout, struct {
+			DN     string `json:"dn"`
+			Result string `json:"result"`
+		}{e.DN, r.String()})
+	case r == ldap.True && out.enc != nil:
+		if err := out.enc.Encode(e.Select(sc, out.attrs)); err != nil {
+			fmt.Fprintf(env.Stderr, "ucs ldap match: %s: writing LDIF: %v\n", name, err)
+			return ExitIO
+		}
+	case r == ldap.True:
+		fmt.Fprintln(env.Stdout, e.DN)
+	case r == ldap.Undefined && out.showUndefined:
+		fmt.Fprintln(env.Stdout, "? "+e.DN)
+	}
+	return ExitOK
+}
+
+// flush ends LDIF output; code is the exit status so far.
+func (out *matchOutput) flush(env *Env, code int) int {
+	if out.enc != nil {
+		if err := out.enc.Flush(); err != nil && code == ExitOK {
 			fmt.Fprintf(env.Stderr, "ucs ldap match: writing LDIF: %v\n", err)
 			code = ExitIO
 		}

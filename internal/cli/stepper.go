@@ -34,8 +34,13 @@ type stepper struct {
 	utf8 bool
 }
 
+// plainUTF8 reports whether codec is strict UTF-8 without a BOM, whose
+// decoder is a validating copy: an offset in the text is the same offset
+// in the input, and the decoder keeps no state.
+func plainUTF8(codec *encoding.Codec) bool { return codec == utf.UTF8 }
+
 func newStepper(r io.Reader, codec *encoding.Codec) *stepper {
-	s := &stepper{r: r, buf: make([]byte, 64<<10), utf8: codec == utf.UTF8}
+	s := &stepper{r: r, buf: make([]byte, 64<<10), utf8: plainUTF8(codec)}
 	opts := codec.Options()
 	opts.Invalid = encoding.Replace
 	opts.Report = func(e *encoding.Error) { s.bad = e }

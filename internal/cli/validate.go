@@ -228,14 +228,14 @@ func runValidate(env *Env, args []string) int {
 				valid = false
 				if asJSON {
 					je := jsonError{Line: p.Line, Column: p.Column, Kind: kind, Text: codePoints(seg), Want: codePoints(want)}
-					if cs.Name == "utf-8" {
+					if plainUTF8(cs.Codec) {
 						je.Offset = &off
 					}
 					rec.add(je)
 					return count()
 				}
 				at := ""
-				if cs.Name == "utf-8" {
+				if plainUTF8(cs.Codec) {
 					at = fmt.Sprintf(" byte %d:", off)
 				}
 				fmt.Fprintf(out, "%s:%d:%d:%s not %s: %s (%s: %s)\n", displayName(name), p.Line, p.Column, at, formName(form), codePoints(seg), formName(form), codePoints(want))

@@ -3,8 +3,6 @@ package simd
 import (
 	"encoding/binary"
 	"math/bits"
-
-	"github.com/ucskit/ucs/encoding"
 )
 
 // This file is the scalar reference: every kernel is compared with it.
@@ -99,58 +97,6 @@ func decodeRune(s []byte) (r rune, size int) {
 		}
 		return rune(c&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(b3&0x3F), 4
 	}
-}
-
-// explainUTF8 describes the ill-formed or truncated sequence at the start
-// of s (s[0] must not start a complete, well-formed sequence): its kind
-// and the length of its maximal subpart (Unicode §3.9).
-func explainUTF8(s []byte) (kind encoding.Kind, badLen int) {
-	c := s[0]
-	switch {
-	case c < 0xC0:
-		return encoding.UnexpectedContinuation, 1
-	case c < 0xC2:
-		return encoding.Overlong, 1
-	case c >= 0xFE:
-		return encoding.InvalidByte, 1
-	case c >= 0xFC:
-		return encoding.Obsolete6ByteLead, 1
-	case c >= 0xF8:
-		return encoding.Obsolete5ByteLead, 1
-	case c >= 0xF5:
-		return encoding.OutOfRange, 1
-	}
-	cls := utf8Class[c]
-	n := int(cls & 7)
-	if len(s) < 2 {
-		return encoding.Truncated, 1
-	}
-	b1 := s[1]
-	rg := cls >> 4
-	if b1 < secondLo[rg] || b1 > secondHi[rg] {
-		if b1&0xC0 != 0x80 {
-			return encoding.BadContinuation, 1
-		}
-		switch c {
-		case 0xE0, 0xF0:
-			return encoding.Overlong, 1
-		case 0xED:
-			return encoding.Surrogate, 1
-		default: // F4
-			return encoding.OutOfRange, 1
-		}
-	}
-	for i := 2; i < n; i++ {
-		if i >= len(s) {
-			return encoding.Truncated, i
-		}
-		if s[i]&0xC0 != 0x80 {
-			return encoding.BadContinuation, i
-		}
-	}
-	// Unreachable when the precondition holds; report a one-byte error
-	// rather than loop forever.
-	return encoding.InvalidByte, 1
 }
 
 // asciiPrefixScalar returns the length of the leading ASCII run of s,

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/utf8class"
 )
 
 // impl is one kernel: a set of functions that each do a bulk step of an
@@ -216,8 +217,8 @@ func ValidateUTF8(src []byte) (n int, kind encoding.Kind, badLen int) {
 	if n == len(src) {
 		return n, encoding.KindNone, 0
 	}
-	kind, badLen = explainUTF8(src[n:])
-	return n, kind, badLen
+	k, badLen := utf8class.Classify(src[n:])
+	return n, encoding.Kind(k), badLen
 }
 
 // UTF8ToUTF16LE converts the longest prefix of src made of complete,

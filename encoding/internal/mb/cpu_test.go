@@ -10,10 +10,12 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
+	"github.com/ucskit/ucs/encoding/internal/mb"
 	"github.com/ucskit/ucs/encoding/japanese"
 	"github.com/ucskit/ucs/encoding/korean"
 	"github.com/ucskit/ucs/encoding/simplifiedchinese"
 	"github.com/ucskit/ucs/encoding/traditionalchinese"
+	"golang.org/x/text/transform"
 )
 
 // threadCPU is the CPU time the calling thread has used.
@@ -60,22 +62,92 @@ func BenchmarkCPU(b *testing.B) {
 				if op.enc {
 					t = bc.codec.EncodeTransformer()
 				}
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				dst := make([]byte, 4*len(op.in)+64)
-				b.SetBytes(int64(len(op.in)))
-				b.ReportAllocs()
-				c0 := threadCPU(b)
-				for b.Loop() {
-					t.Reset()
-					if _, n, err := t.Transform(dst, op.in, true); err != nil || n != len(op.in) {
-						b.Fatalf("transform: %d of %d bytes: %v", n, len(op.in), err)
-					}
-				}
-				if cpu := threadCPU(b) - c0; cpu > 0 {
-					b.ReportMetric(float64(b.N)*float64(len(op.in))/cpu.Seconds()/1e9, "GB/s-cpu")
-				}
+				benchCPU(b, t, op.in)
 			})
 		}
+	}
+}
+
+// benchCPU runs t over in once per iteration and reports gigabytes of
+// input per second of the thread's CPU time (GB/s-cpu).
+func benchCPU(b *testing.B, t transform.Transformer, in []byte) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	dst := make([]byte, 4*len(in)+64)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0 := threadCPU(b)
+	for b.Loop() {
+		t.Reset()
+		if _, n, err := t.Transform(dst, in, true); err != nil || n != len(in) {
+			b.Fatalf("transform: %d of %d bytes: %v", n, len(in), err)
+		}
+	}
+	if cpu := threadCPU(b) - c0; cpu > 0 {
+		b.ReportMetric(float64(b.N)*float64(len(in))/cpu.Seconds()/1e9, "GB/s-cpu")
+	}
+}
+
+// BenchmarkCPUMalformed measures the paths that classify UTF-8 one
+// character at a time: the EUC-KR encoder under the replace policy on
+// Korean text with an ill-formed sequence every 61 bytes (mb.PivotRune
+// and DecodeRune explain each), and the ISO-2022-JP encoder, which reads
+// every non-ASCII character with DecodeRune. GB/s-cpu as in BenchmarkCPU.
+func BenchmarkCPUMalformed(b *testing.B) {
+	text, err := korean.EUCKR.AppendDecode(nil, enctest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	mixed := enctest.WithMalformedUTF8(text)
+	jtext, err := japanese.ShiftJIS.AppendDecode(nil, enctest.Corpus(b, "legacy/Japanese-Lipsum.sjis.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name  string
+		codec *encoding.Codec
+		in    []byte
+	}{
+		{"EUC-KR-replace", korean.EUCKR.WithPolicy(encoding.Replace), mixed},
+		{"ISO-2022-JP", japanese.ISO2022JP, jtext},
+	} {
+		b.Run("encode/"+bc.name, func(b *testing.B) { benchCPU(b, bc.codec.EncodeTransformer(), bc.in) })
+	}
+}
+
+// BenchmarkDecodeRune reads the Korean text with an ill-formed sequence
+// every 61 bytes one character at a time with DecodeRune, as the
+// ISO-2022-JP encoder and the replacement codec do. GB/s-cpu as in
+// BenchmarkCPU.
+func BenchmarkDecodeRune(b *testing.B) {
+	text, err := korean.EUCKR.AppendDecode(nil, enctest.Corpus(b, "legacy/Korean-Lipsum.euckr.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	mixed := enctest.WithMalformedUTF8(text)
+	for _, in := range []struct {
+		name string
+		p    []byte
+	}{{"valid", text}, {"malformed", mixed}} {
+		b.Run(in.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.SetBytes(int64(len(in.p)))
+			sum := 0
+			c0 := threadCPU(b)
+			for b.Loop() {
+				for i := 0; i < len(in.p); {
+					r, n, k := mb.DecodeRune(in.p[i:], true)
+					sum += int(r) + int(k)
+					i += n
+				}
+			}
+			if cpu := threadCPU(b) - c0; cpu > 0 {
+				b.ReportMetric(float64(b.N)*float64(len(in.p))/cpu.Seconds()/1e9, "GB/s-cpu")
+			}
+			if sum == 0 {
+				b.Fatal("nothing read")
+			}
+		})
 	}
 }

@@ -76,21 +76,7 @@ func BenchmarkEncodeOther(b *testing.B) {
 	} {
 		src := enctest.Corpus(b, bc.file)
 		b.Run(bc.name, func(b *testing.B) {
-			t := bc.codec.WithPolicy(encoding.Replace).EncodeTransformer()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			dst := make([]byte, 4*len(src)+64)
-			b.SetBytes(int64(len(src)))
-			c0 := threadCPU(b)
-			for b.Loop() {
-				t.Reset()
-				if _, n, err := t.Transform(dst, src, true); err != nil || n != len(src) {
-					b.Fatalf("transform: %d of %d bytes: %v", n, len(src), err)
-				}
-			}
-			if cpu := threadCPU(b) - c0; cpu > 0 {
-				b.ReportMetric(float64(b.N)*float64(len(src))/cpu.Seconds()/1e9, "GB/s-cpu")
-			}
+			benchCPU(b, bc.codec.WithPolicy(encoding.Replace).EncodeTransformer(), src)
 		})
 	}
 }

@@ -367,7 +367,26 @@ func cp1258Form(text []byte) ([]byte, error) {
 // whose languages get a trigram model.
 var trigramScripts = map[string]bool{"Thai": true}
 
+// alphaModel writes the model of an alphabetic language: its alphabet,
+// the bigram and letter-case models and, for trigrams, the trigram model.
 func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
+	sy := newSymbols(chooseAlphabet(text, latin))
+	big, uni, cas := bigramCounts(text, sy)
+	pu := writeBigrams(buf, sy, big, uni, cas)
+	if !trigrams {
+		putUvarint(buf, 0)
+		return
+	}
+	writeTrigrams(buf, text, sy, big, pu)
+}
+
+// chooseAlphabet returns the model's letters, most frequent first (at
+// most maxAlphabet, covering letterMass of the letters), then the
+// non-ASCII punctuation and symbols (quotation marks, dashes) as frequent
+// as the rarest letter kept, which get symbols of their own so that the
+// model learns where they stand. ASCII letters count only for a Latin
+// script.
+func chooseAlphabet(text []byte, latin bool) []rune {
 	letters := map[rune]int{}
 	total := 0
 	for _, r := range string(text) {
@@ -379,11 +398,10 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 			total++
 		}
 	}
-	sc := sortedCounts(letters)
 	var alphabet []rune
 	covered := 0
 	least := 0
-	for _, c := range sc {
+	for _, c := range sortedCounts(letters) {
 		if len(alphabet) == maxAlphabet || float64(covered) >= letterMass*float64(total) {
 			break
 		}
@@ -391,9 +409,6 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 		covered += c.n
 		least = c.n
 	}
-	// Non-ASCII punctuation and symbols (quotation marks, dashes) as
-	// frequent as the rarest letter kept get symbols of their own, so
-	// that the model learns where they stand.
 	others := map[rune]int{}
 	for _, r := range string(text) {
 		if class(r) == symOther {
@@ -406,29 +421,50 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 		}
 		alphabet = append(alphabet, c.r)
 	}
-	index := map[rune]int{}
+	return alphabet
+}
+
+// symbols numbers the symbols of a model: the special classes, then the
+// alphabet.
+type symbols struct {
+	alphabet []rune
+	index    map[rune]int
+	n        int // the number of symbols
+}
+
+func newSymbols(alphabet []rune) *symbols {
+	sy := &symbols{alphabet: alphabet, index: map[rune]int{}, n: numSpecial + len(alphabet)}
 	for i, r := range alphabet {
-		index[r] = numSpecial + i
+		sy.index[r] = numSpecial + i
 	}
-	S := numSpecial + len(alphabet)
-	sym := func(r rune) int {
-		if i, ok := index[unicode.ToLower(r)]; ok {
-			return i
-		}
-		if r < 0x80 && class(r) == symRare {
-			return symLatin
-		}
-		return class(r)
+	return sy
+}
+
+// sym returns the symbol of r: its letter of the alphabet (case-folded),
+// symLatin for another ASCII letter, or its class.
+func (sy *symbols) sym(r rune) int {
+	if i, ok := sy.index[unicode.ToLower(r)]; ok {
+		return i
 	}
-	big := make([]float64, S*S)
-	uni := make([]float64, S)
-	var cas [9]float64
-	sc2 := bufio.NewScanner(bytes.NewReader(text))
-	sc2.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc2.Scan() {
+	if r < 0x80 && class(r) == symRare {
+		return symLatin
+	}
+	return class(r)
+}
+
+// bigramCounts counts the symbol bigrams, unigrams and letter-case
+// transitions of text, each line starting after a space and ending with
+// one.
+func bigramCounts(text []byte, sy *symbols) (big, uni []float64, cas [9]float64) {
+	S := sy.n
+	big = make([]float64, S*S)
+	uni = make([]float64, S)
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
 		prev, pc := symSpace, 0
-		for _, r := range sc2.Text() {
-			s, c := sym(r), caseOf(r)
+		for _, r := range sc.Text() {
+			s, c := sy.sym(r), caseOf(r)
 			big[prev*S+s]++
 			uni[s]++
 			cas[pc*3+c]++
@@ -438,6 +474,14 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 		uni[symSpace]++
 		cas[pc*3]++
 	}
+	return big, uni, cas
+}
+
+// writeBigrams writes the alphabet, the smoothed bigram costs, the
+// letter-case costs and the unigram costs, and returns the smoothed
+// unigram probabilities.
+func writeBigrams(buf *bytes.Buffer, sy *symbols, big, uni []float64, cas [9]float64) []float64 {
+	S := sy.n
 	n := 0.0
 	for _, u := range uni {
 		n += u
@@ -446,8 +490,8 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 	for i := range uni {
 		pu[i] = (uni[i] + 0.5) / (n + 0.5*float64(S))
 	}
-	putUvarint(buf, uint64(len(alphabet)))
-	for _, r := range alphabet {
+	putUvarint(buf, uint64(len(sy.alphabet)))
+	for _, r := range sy.alphabet {
 		putUvarint(buf, uint64(r))
 	}
 	for i := 0; i < S; i++ {
@@ -468,19 +512,21 @@ func alphaModel(buf *bytes.Buffer, text []byte, latin, trigrams bool) {
 	for i := 0; i < S; i++ {
 		buf.WriteByte(quant(pu[i]))
 	}
-	if !trigrams {
-		putUvarint(buf, 0)
-		return
-	}
-	// Trigram counts over the same symbol sequence: each line starts after
-	// two spaces and ends with one.
+	return pu
+}
+
+// writeTrigrams writes the trigram model: Witten-Bell interpolation of
+// the trigrams of text (over the same symbols, each line starting after
+// two spaces and ending with one) with the bigram model (big, pu).
+func writeTrigrams(buf *bytes.Buffer, text []byte, sy *symbols, big, pu []float64) {
+	S := sy.n
 	tri := map[int]float64{}
-	sc3 := bufio.NewScanner(bytes.NewReader(text))
-	sc3.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc3.Scan() {
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
 		p2, p1 := symSpace, symSpace
-		for _, r := range sc3.Text() {
-			s := sym(r)
+		for _, r := range sc.Text() {
+			s := sy.sym(r)
 			tri[(p2*S+p1)*S+s]++
 			p2, p1 = p1, s
 		}
