@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ucskit/ucs/internal/report"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -260,7 +260,7 @@ func runBench(env *Env, args []string) int {
 				res.FilesPerSec = res.GBps * 1e9 / float64(len(in))
 			}
 			if asJSON {
-				line, _ := json.Marshal(res)
+				line, _ := report.Marshal(res)
 				fmt.Fprintf(env.Stdout, "%s\n", line)
 			} else {
 				fmt.Fprintf(env.Stdout, "%-*s  %-16s %10d %9.3f  %s", width, file, op.name, res.Bytes, res.GBps, res.Kernel)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/fix"
+	"github.com/ucskit/ucs/internal/report"
 	"github.com/ucskit/ucs/transcode"
 )
 
@@ -290,7 +290,7 @@ func (x *fixer) report(in, out []byte, exp fix.Explanation) {
 	}
 	if x.f.json {
 		rec := fixRecord{File: x.name, Line: x.lineN, Input: string(in), Output: string(out), Chain: exp.String(), Layers: exp.Layers, Lossy: exp.Lossy}
-		b, err := json.Marshal(rec)
+		b, err := report.Marshal(rec)
 		if err == nil {
 			x.out.Write(b)
 			x.out.WriteByte('\n')
