@@ -57,7 +57,7 @@ func TestRecordsMatchCLI(t *testing.T) {
 	recs := beam.ParDo(s, readRecord, beam.CreateList(s, paths))
 	WriteLines(s, filepath.Join(out, "validate"), beam.ParDo(s, ValidateJSON, ValidateRecords(s, recs, ValidateOptions{Encoding: "euc-jp"})), 1)
 	WriteLines(s, filepath.Join(out, "detect"), beam.ParDo(s, DetectJSON, DetectRecords(s, recs)), 1)
-	ok, failed := ConvertRecords(s, recs, "utf-8", "shift_jis")
+	ok, failed := ConvertRecords(s, recs, ConvertOptions{From: "utf-8", To: "shift_jis"})
 	beam.ParDo0(s, &writeRecordFn{Dir: conv}, ok)
 	WriteFile(s, filepath.Join(out, "errors.jsonl"), beam.ParDo(s, convertErrorJSON, failed))
 	if err := ptest.Run(p); err != nil {
