@@ -12,6 +12,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/ucskit/ucs/beam/internal/testgen"
 )
 
 func init() {
@@ -99,5 +100,67 @@ func TestRecordsMatchCLI(t *testing.T) {
 	}
 	if nok == 0 || nfail == 0 {
 		t.Errorf("%d records converted, %d failed: the set tests too little", nok, nfail)
+	}
+}
+
+// TestFixRecordsMatchCLI runs FixRecords over byte records of generated
+// files with mojibake (and some malformed ones) and compares with `ucs
+// fix FILE`.
+func TestFixRecordsMatchCLI(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "in")
+	os.Mkdir(dir, 0o755)
+	files, err := testgen.Mojibake(dir, 48, 23)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	out := t.TempDir()
+	fixed := filepath.Join(out, "fixed")
+	os.Mkdir(fixed, 0o755)
+	p, s := beam.NewPipelineWithRoot()
+	recs := beam.ParDo(s, readRecord, beam.CreateList(s, paths))
+	ok, failed := FixRecords(s, recs, FixOptions{})
+	beam.ParDo0(s, &writeRecordFn{Dir: fixed}, ok)
+	WriteFile(s, filepath.Join(out, "errors.jsonl"), beam.ParDo(s, convertErrorJSON, failed))
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	errs, _ := os.ReadFile(filepath.Join(out, "errors.jsonl"))
+	failures := map[string]ConvertError{}
+	for _, line := range strings.Split(strings.TrimSpace(string(errs)), "\n") {
+		var e ConvertError
+		if json.Unmarshal([]byte(line), &e) == nil {
+			failures[e.File] = e
+		}
+	}
+	changed, nfail := 0, 0
+	for _, f := range paths {
+		stdout, stderr, code := ucs(t, "fix", f)
+		got, rerr := os.ReadFile(filepath.Join(fixed, filepath.Base(f)))
+		if code == 0 {
+			if rerr != nil || !bytes.Equal(got, []byte(stdout)) {
+				t.Errorf("fix %s: record differs from ucs fix (%v)", f, rerr)
+			}
+			if in, _ := os.ReadFile(f); !bytes.Equal(in, got) {
+				changed++
+			}
+			continue
+		}
+		nfail++
+		if rerr == nil {
+			t.Errorf("fix %s: a record came out though ucs fix fails", f)
+		}
+		e, found := failures[f]
+		if !found || e.Message != strings.TrimSpace(stderr) {
+			t.Errorf("fix %s: failure %q, want %q", f, e.Message, strings.TrimSpace(stderr))
+		} else if e.Offset == nil || e.Line == 0 || e.Kind == "" {
+			t.Errorf("fix %s: the failure has no place: %+v", f, e)
+		}
+	}
+	if changed == 0 || nfail == 0 {
+		t.Errorf("%d records changed, %d failed: the set tests too little", changed, nfail)
 	}
 }
