@@ -29,11 +29,13 @@ func Marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// line is Marshal with the final newline; the records here always encode.
+// line is Marshal with the final newline. The records are plain structs
+// of strings and numbers; only a number that JSON cannot carry (NaN) makes
+// one fail, and the line then says so instead of the record.
 func line(v any) []byte {
 	b, err := Marshal(v)
 	if err != nil {
-		panic("report: " + err.Error()) // plain structs of strings and numbers
+		b, _ = Marshal(map[string]string{"error": "the record cannot be written as JSON: " + err.Error()})
 	}
 	return append(b, '\n')
 }

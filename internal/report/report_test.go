@@ -86,3 +86,13 @@ func TestConvertErrorOf(t *testing.T) {
 		t.Errorf("JSON: %s", got.JSON())
 	}
 }
+
+// TestNaNDoesNotPanic: a record JSON cannot carry still gives a line.
+func TestNaNDoesNotPanic(t *testing.T) {
+	nan := 0.0
+	nan /= nan
+	got := string(DetectResult{File: "f", Confidence: nan}.JSON())
+	if !strings.HasPrefix(got, `{"error":"the record cannot be written as JSON: `) || !strings.HasSuffix(got, "}\n") {
+		t.Errorf("got %q", got)
+	}
+}
