@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/ucskit/ucs/beam/internal/testgen"
 )
@@ -28,6 +29,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// Prism logs each job's steps at level info: hundreds of lines.
+	beamlog.LogLevel = "warn"
 	code := ptest.MainRetWithDefault(m, "prism")
 	os.RemoveAll(dir)
 	os.Exit(code)
