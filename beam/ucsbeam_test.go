@@ -153,8 +153,13 @@ func TestDetectMatchesCLI(t *testing.T) {
 		t.Errorf("%d results for %d files", len(got), len(files))
 	}
 	encs := map[string]bool{}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	wants := detectLines(t, paths)
 	for _, f := range files {
-		want, _, _ := ucs(t, "detect", "--json", f.Path)
+		want := wants[f.Path]
 		if got[f.Path]+"\n" != want {
 			t.Errorf("%s:\n got %s\nwant %s", f.Path, got[f.Path], want)
 		}
@@ -165,6 +170,31 @@ func TestDetectMatchesCLI(t *testing.T) {
 	if len(encs) < 5 {
 		t.Errorf("only %d distinct guesses: %v", len(encs), encs)
 	}
+}
+
+// detectLines returns the line of `ucs detect --json FILE` for each of
+// paths. Each ucs process spends about 0.1 s of CPU getting the detector
+// ready, so the files go to one process (its lines are one per file, in
+// order), and a few of them to a process of their own, to check that the
+// lines are the same.
+func detectLines(t *testing.T, paths []string) map[string]string {
+	t.Helper()
+	out, stderr, _ := ucs(t, append([]string{"detect", "--json"}, paths...)...)
+	lines := strings.SplitAfter(out, "\n")
+	lines = lines[:len(lines)-1]
+	if len(lines) != len(paths) {
+		t.Fatalf("ucs detect: %d lines for %d files: %s", len(lines), len(paths), stderr)
+	}
+	want := map[string]string{}
+	for i, p := range paths {
+		want[p] = lines[i]
+		if i%(len(paths)/5+1) == 0 {
+			if alone, _, _ := ucs(t, "detect", "--json", p); alone != lines[i] {
+				t.Fatalf("ucs detect %s alone:\n%s\namong others:\n%s", p, alone, lines[i])
+			}
+		}
+	}
+	return want
 }
 
 // checkConverted compares the outputs in out and the lines of

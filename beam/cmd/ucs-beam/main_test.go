@@ -86,10 +86,17 @@ func TestCommandForms(t *testing.T) {
 			t.Fatalf("%s: result files %v, want one", op, names)
 		}
 		got, _ := os.ReadFile(names[0])
-		var want []string
+		// One ucs process for all the files (the lines are one per
+		// file); ucsbeam's tests check that a file alone gives the same.
+		args := []string{op, "--json"}
 		for _, f := range files {
-			line, _, _ := ucs(t, op, "--json", f.Path)
-			want = append(want, line)
+			args = append(args, f.Path)
+		}
+		all, _, _ := ucs(t, args...)
+		want := strings.SplitAfter(all, "\n")
+		want = want[:len(want)-1]
+		if len(want) != len(files) {
+			t.Fatalf("ucs %s: %d lines for %d files", op, len(want), len(files))
 		}
 		sort.Strings(want)
 		if string(got) != strings.Join(want, "") {
