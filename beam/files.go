@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -155,4 +157,68 @@ func createFile(ctx context.Context, p string) (filesystem.Interface, io.WriteCl
 		return nil, nil, err
 	}
 	return fs, w, nil
+}
+
+// inDir reports whether the file p lies directly in the folder dir: the
+// same path once cleaned (made absolute for local paths), or for local
+// folders the same folder reached by another path (a link).
+func inDir(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	parent := path.Dir(p)
+	if strings.Contains(p, "://") || strings.Contains(dir, "://") {
+		return strings.TrimSuffix(parent, "/") == strings.TrimSuffix(dir, "/")
+	}
+	a, err1 := filepath.Abs(filepath.Dir(p))
+	b, err2 := filepath.Abs(dir)
+	if err1 == nil && err2 == nil && a == b {
+		return true
+	}
+	sa, err1 := os.Stat(filepath.Dir(p))
+	sb, err2 := os.Stat(dir)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// GlobReachesDir reports whether the glob (as given to fileio.MatchFiles:
+// *, ? and [...] in any element of the path) can match a file directly in
+// the folder dir, whether or not such a file exists yet.
+func GlobReachesDir(glob, dir string) bool {
+	if strings.Contains(glob, "://") || strings.Contains(dir, "://") {
+		gs, g, _ := strings.Cut(glob, "://")
+		ds, d, _ := strings.Cut(dir, "://")
+		if gs != ds {
+			return false
+		}
+		d = path.Clean("/" + d)
+		if before, _, ok := strings.Cut(g, "**"); ok {
+			// Any depth below the folder of what comes before **.
+			prefix := path.Dir("/" + before + "x")
+			return d == prefix || strings.HasPrefix(d, strings.TrimSuffix(prefix, "/")+"/")
+		}
+		ok, _ := path.Match(path.Dir("/"+g), d)
+		return ok
+	}
+	gdir := path.Dir(glob)
+	if before, _, ok := strings.Cut(glob, "**"); ok {
+		ap, err1 := filepath.Abs(filepath.Dir(before + "x"))
+		ad, err2 := filepath.Abs(dir)
+		return err1 == nil && err2 == nil && (ad == ap || strings.HasPrefix(ad, ap+string(filepath.Separator)))
+	}
+	ag, err1 := filepath.Abs(gdir)
+	ad, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if ok, _ := filepath.Match(ag, ad); ok {
+		return true
+	}
+	// The same folder through a link: the glob's folder, when it has no
+	// pattern, and dir may be one.
+	if !strings.ContainsAny(gdir, "*?[") {
+		sa, err1 := os.Stat(gdir)
+		sb, err2 := os.Stat(dir)
+		return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+	}
+	return false
 }

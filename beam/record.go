@@ -3,138 +3,47 @@ package ucsbeam
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ucskit/ucs/internal/cli"
+	"github.com/ucskit/ucs/internal/report"
+	"github.com/ucskit/ucs/transcode"
 )
 
-// ValidateResult is what `ucs validate --json` prints for one file, with
-// the same fields in the same order; JSON gives the same line.
-type ValidateResult struct {
-	File     string          `json:"file"`
-	Encoding string          `json:"encoding"`
-	Errors   []ValidateError `json:"errors"`
-	Valid    bool            `json:"valid"`
-	Error    string          `json:"error,omitempty"`
-}
-
-// ValidateError is one error of a ValidateResult: where in the file
-// (byte offset, 1-based line and column, the column counting characters)
-// and what was wrong.
-type ValidateError struct {
-	Offset *int64 `json:"offset,omitempty"`
-	Line   int64  `json:"line"`
-	Column int64  `json:"column"`
-	Kind   string `json:"kind"`
-	Bytes  string `json:"bytes,omitempty"`
-	Text   string `json:"text,omitempty"`
-	Want   string `json:"want,omitempty"`
-}
-
-// JSON returns the result as `ucs validate --json` prints it, with the
-// final newline. It allocates.
-func (r ValidateResult) JSON() []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // as the command writes it
-	enc.Encode(r)
-	return b.Bytes()
-}
-
-// DetectResult is what `ucs detect --json` prints for one file. Error is
-// set, and the other fields empty, when the file could not be read (the
-// command prints no line then, only a message).
-type DetectResult struct {
-	File       string            `json:"file"`
-	Encoding   string            `json:"encoding,omitempty"`
-	Confidence float64           `json:"confidence"`
-	Language   string            `json:"language"`
-	BOM        bool              `json:"bom"`
-	Invalid    *DetectInvalid    `json:"invalid,omitempty"`
-	Mojibake   *DetectMojibake   `json:"mojibake,omitempty"`
-	Candidates []DetectCandidate `json:"candidates,omitempty"`
-	Error      string            `json:"error,omitempty"`
-}
-
-// DetectInvalid counts and locates the malformed sequences of an input
-// that is mostly in its encoding (UTF-8 with a few bad bytes).
-type DetectInvalid struct {
-	Count       int   `json:"count"`
-	FirstOffset int64 `json:"first_offset"`
-}
-
-// DetectMojibake counts the lines of the examined part of a UTF-8 input
-// that ucs fix would change.
-type DetectMojibake struct {
-	Lines         int   `json:"lines"`
-	ExaminedLines int   `json:"examined_lines"`
-	FirstLine     int   `json:"first_line,omitempty"`
-	FirstOffset   int64 `json:"first_offset"`
-	Whole         bool  `json:"whole"`
-	ExaminedFrom  int64 `json:"examined_from"`
-}
-
-// DetectCandidate is one guess of a DetectResult's candidate list.
-type DetectCandidate struct {
-	Encoding   string         `json:"encoding"`
-	Confidence float64        `json:"confidence"`
-	Language   string         `json:"language"`
-	BOM        bool           `json:"bom"`
-	Invalid    *DetectInvalid `json:"invalid,omitempty"`
-}
-
-// JSON returns the result as `ucs detect --json` prints it, with the
-// final newline. It allocates.
-func (r DetectResult) JSON() []byte {
-	if r.Error == "" && r.Encoding == "" {
-		// The command always writes "encoding", even when empty.
-		type plain struct {
-			File       string            `json:"file"`
-			Encoding   string            `json:"encoding"`
-			Confidence float64           `json:"confidence"`
-			Language   string            `json:"language"`
-			BOM        bool              `json:"bom"`
-			Invalid    *DetectInvalid    `json:"invalid,omitempty"`
-			Mojibake   *DetectMojibake   `json:"mojibake,omitempty"`
-			Candidates []DetectCandidate `json:"candidates,omitempty"`
-		}
-		b, _ := json.Marshal(plain{r.File, r.Encoding, r.Confidence, r.Language, r.BOM, r.Invalid, r.Mojibake, r.Candidates})
-		return append(b, '\n')
-	}
-	b, _ := json.Marshal(r) // the command uses json.Marshal (HTML escaped)
-	return append(b, '\n')
-}
-
-// ConvertError says why a file was not converted, with the fields of the
-// command's diagnostics: the file, the byte offset, 1-based line and
-// column, the kind of error and the bytes at fault (hex), or for a
-// character the target cannot encode its code point (Text, "U+00E9") and
-// the target (To). Message is what `ucs convert` prints on standard
-// error, the file named by its path.
-type ConvertError struct {
-	File    string `json:"file"`
-	Offset  *int64 `json:"offset,omitempty"`
-	Line    int64  `json:"line,omitempty"`
-	Column  int64  `json:"column,omitempty"`
-	Kind    string `json:"kind,omitempty"`
-	Bytes   string `json:"bytes,omitempty"`
-	Text    string `json:"text,omitempty"`
-	To      string `json:"to,omitempty"`
-	Message string `json:"error"`
-}
-
-// JSON returns the error as one line of _errors.jsonl.
-func (e ConvertError) JSON() []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(e)
-	return b.Bytes()
-}
+// The result records are the command's own (package report): the same
+// types, so the same fields in the same order, and JSON gives the line the
+// command prints, without HTML escaping.
+type (
+	// ValidateResult is what `ucs validate --json` prints for one file.
+	ValidateResult = report.ValidateResult
+	// ValidateError is one error of a ValidateResult: where in the file
+	// (byte offset, 1-based line and column, the column counting
+	// characters) and what was wrong.
+	ValidateError = report.ValidateError
+	// DetectResult is what `ucs detect --json` prints for one file. Error
+	// is set, and the other fields empty, when the file could not be read
+	// (the command prints no line then, only a message).
+	DetectResult = report.DetectResult
+	// DetectInvalid counts and locates the malformed sequences of an input
+	// that is mostly in its encoding (UTF-8 with a few bad bytes).
+	DetectInvalid = report.DetectInvalid
+	// DetectMojibake counts the lines of the examined part of a UTF-8
+	// input that ucs fix would change.
+	DetectMojibake = report.DetectMojibake
+	// DetectCandidate is one guess of a DetectResult's candidate list.
+	DetectCandidate = report.DetectCandidate
+	// ConvertError says why a file was not converted, with the fields of
+	// the command's diagnostics: the file, the byte offset, 1-based line
+	// and column, the kind of error and the bytes at fault (hex), or for a
+	// character the target cannot encode its code point (Text, "U+00E9")
+	// and the target (To). Message is what `ucs convert` prints on
+	// standard error, the file named by its path.
+	ConvertError = report.ConvertError
+)
 
 // stdinName is how the command names standard input in its messages.
 const stdinName = "<stdin>"
@@ -189,47 +98,32 @@ func detectStream(r io.Reader, path string) DetectResult {
 	return res
 }
 
-// convertStream converts r from one encoding to another as `ucs convert
-// -f from -t to -` does, writing w. A nil error means the whole input was
-// converted; a *ConvertError says where it stopped. What was written to w
-// before a failure is to be thrown away.
-func convertStream(r io.Reader, w io.Writer, path, from, to string) *ConvertError {
-	code, stderr := runCLI([]string{"convert", "-f", from, "-t", to, "--progress", "never", "-"}, r, w)
+// convertStream runs `ucs ARGS -` (args: convert or fix, then its
+// flags) with r as standard input, writing w. A nil error means the whole input was
+// converted; a *ConvertError says where it stopped: its place and kind
+// from the conversion's own error, its message the command's. What was
+// written to w before a failure is to be thrown away.
+func convertStream(r io.Reader, w io.Writer, path string, args []string) *ConvertError {
+	var errb bytes.Buffer
+	var terr *transcode.Error
+	env := &cli.Env{Stdin: r, Stdout: w, Stderr: &errb, Getenv: func(string) string { return "" },
+		TextError: func(err error) { errors.As(err, &terr) }}
+	code := cli.Main(env, append(append([]string(nil), args...), "-"))
 	if code == cli.ExitOK {
 		return nil
 	}
-	return parseConvertError(path, stderr)
-}
-
-// diagRE matches the command's diagnostic line, the file name removed:
-// LINE:COL: byte OFFSET: KIND, then (bytes HH HH) or (U+XXXX cannot be
-// encoded in ENC).
-var diagRE = regexp.MustCompile(`^(\d+):(\d+): byte (\d+): ([a-z0-9-]+)(?: \(bytes ([0-9A-F ]+)\)| \((U\+[0-9A-F]+) cannot be encoded in (.+)\))?$`)
-
-// parseConvertError turns the standard error of a failed `ucs convert -`
-// into a ConvertError for path.
-func parseConvertError(path, stderr string) *ConvertError {
+	stderr := errb.String()
 	msg := strings.TrimSpace(strings.ReplaceAll(stderr, stdinName+":", path+":"))
-	msg = strings.ReplaceAll(msg, "ucs convert: -:", "ucs convert: "+path+":")
-	e := &ConvertError{File: path, Message: msg}
-	first := firstLine(stderr)
-	if rest, ok := strings.CutPrefix(first, stdinName+":"); ok {
-		if m := diagRE.FindStringSubmatch(rest); m != nil {
-			e.Line, _ = strconv.ParseInt(m[1], 10, 64)
-			e.Column, _ = strconv.ParseInt(m[2], 10, 64)
-			off, _ := strconv.ParseInt(m[3], 10, 64)
-			e.Offset = &off
-			e.Kind = m[4]
-			e.Bytes = strings.ReplaceAll(m[5], " ", "")
-			e.Text, e.To = m[6], m[7]
-		}
+	msg = strings.ReplaceAll(msg, "ucs "+args[0]+": -:", "ucs "+args[0]+": "+path+":")
+	if terr == nil {
+		return &ConvertError{File: path, Message: msg}
 	}
-	return e
+	return report.ConvertErrorOf(path, terr, msg)
 }
 
 // shift moves a piece's error to its place in the whole file: the piece
 // starts at byte start, at the beginning of line line.
-func (e *ConvertError) shift(start, line int64) {
+func shiftError(e *ConvertError, start, line int64) {
 	if e.Offset == nil {
 		return
 	}

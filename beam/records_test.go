@@ -12,6 +12,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/ucskit/ucs/beam/internal/testgen"
 )
 
 func init() {
@@ -57,7 +58,7 @@ func TestRecordsMatchCLI(t *testing.T) {
 	recs := beam.ParDo(s, readRecord, beam.CreateList(s, paths))
 	WriteLines(s, filepath.Join(out, "validate"), beam.ParDo(s, ValidateJSON, ValidateRecords(s, recs, ValidateOptions{Encoding: "euc-jp"})), 1)
 	WriteLines(s, filepath.Join(out, "detect"), beam.ParDo(s, DetectJSON, DetectRecords(s, recs)), 1)
-	ok, failed := ConvertRecords(s, recs, "utf-8", "shift_jis")
+	ok, failed := ConvertRecords(s, recs, ConvertOptions{From: "utf-8", To: "shift_jis"})
 	beam.ParDo0(s, &writeRecordFn{Dir: conv}, ok)
 	WriteFile(s, filepath.Join(out, "errors.jsonl"), beam.ParDo(s, convertErrorJSON, failed))
 	if err := ptest.Run(p); err != nil {
@@ -73,11 +74,12 @@ func TestRecordsMatchCLI(t *testing.T) {
 		}
 	}
 	nok, nfail := 0, 0
+	detectWant := detectLines(t, paths)
 	for _, f := range paths {
 		if want, _, _ := ucs(t, "validate", "--json", "-f", "euc-jp", f); validated[f]+"\n" != want {
 			t.Errorf("validate %s:\n got %s\nwant %s", f, validated[f], want)
 		}
-		if want, _, _ := ucs(t, "detect", "--json", f); detected[f]+"\n" != want {
+		if want := detectWant[f]; detected[f]+"\n" != want {
 			t.Errorf("detect %s:\n got %s\nwant %s", f, detected[f], want)
 		}
 		stdout, stderr, code := ucs(t, "convert", "-f", "utf-8", "-t", "shift_jis", f)
@@ -99,5 +101,67 @@ func TestRecordsMatchCLI(t *testing.T) {
 	}
 	if nok == 0 || nfail == 0 {
 		t.Errorf("%d records converted, %d failed: the set tests too little", nok, nfail)
+	}
+}
+
+// TestFixRecordsMatchCLI runs FixRecords over byte records of generated
+// files with mojibake (and some malformed ones) and compares with `ucs
+// fix FILE`.
+func TestFixRecordsMatchCLI(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "in")
+	os.Mkdir(dir, 0o755)
+	files, err := testgen.Mojibake(dir, 48, 23)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	out := t.TempDir()
+	fixed := filepath.Join(out, "fixed")
+	os.Mkdir(fixed, 0o755)
+	p, s := beam.NewPipelineWithRoot()
+	recs := beam.ParDo(s, readRecord, beam.CreateList(s, paths))
+	ok, failed := FixRecords(s, recs, FixOptions{})
+	beam.ParDo0(s, &writeRecordFn{Dir: fixed}, ok)
+	WriteFile(s, filepath.Join(out, "errors.jsonl"), beam.ParDo(s, convertErrorJSON, failed))
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	errs, _ := os.ReadFile(filepath.Join(out, "errors.jsonl"))
+	failures := map[string]ConvertError{}
+	for _, line := range strings.Split(strings.TrimSpace(string(errs)), "\n") {
+		var e ConvertError
+		if json.Unmarshal([]byte(line), &e) == nil {
+			failures[e.File] = e
+		}
+	}
+	changed, nfail := 0, 0
+	for _, f := range paths {
+		stdout, stderr, code := ucs(t, "fix", f)
+		got, rerr := os.ReadFile(filepath.Join(fixed, filepath.Base(f)))
+		if code == 0 {
+			if rerr != nil || !bytes.Equal(got, []byte(stdout)) {
+				t.Errorf("fix %s: record differs from ucs fix (%v)", f, rerr)
+			}
+			if in, _ := os.ReadFile(f); !bytes.Equal(in, got) {
+				changed++
+			}
+			continue
+		}
+		nfail++
+		if rerr == nil {
+			t.Errorf("fix %s: a record came out though ucs fix fails", f)
+		}
+		e, found := failures[f]
+		if !found || e.Message != strings.TrimSpace(stderr) {
+			t.Errorf("fix %s: failure %q, want %q", f, e.Message, strings.TrimSpace(stderr))
+		} else if e.Offset == nil || e.Line == 0 || e.Kind == "" {
+			t.Errorf("fix %s: the failure has no place: %+v", f, e)
+		}
+	}
+	if changed == 0 || nfail == 0 {
+		t.Errorf("%d records changed, %d failed: the set tests too little", changed, nfail)
 	}
 }

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/internal/cli"
 )
 
 // ValidateOptions configures Validate.
@@ -54,14 +57,79 @@ func splitSize(n int64) int64 {
 	return n
 }
 
-// ConvertOptions configures Convert.
+// ConvertOptions configures Convert. The policies are the flags of
+// `ucs convert` of the same names, with the same values; "" takes the
+// command's default.
 type ConvertOptions struct {
-	From, To string // encodings, any label ucs knows (-f, -t)
+	From, To string // encodings, any label ucs knows (-f, -t; TO//TRANSLIT, TO//IGNORE)
 	// OutputDir is the folder that receives DIR/<input file name>.
 	OutputDir string
 	// SplitSize as in ValidateOptions.
 	SplitSize int64
+	// Invalid: malformed input (--invalid: fail, replace, skip, escape).
+	Invalid string
+	// Unmappable: characters To lacks (--unmappable: fail, replace,
+	// skip, escape, transliterate).
+	Unmappable string
+	// SkipAll skips both (-c).
+	SkipAll bool
+	// Escape is the notation of the escape policy (--escape).
+	Escape string
+	// Replacement is what replace writes for an unencodable character
+	// (--replacement).
+	Replacement string
+	// BOM: keep, strip, add (--bom).
+	BOM string
+	// Newline: keep, lf, crlf (--newline).
+	Newline string
 }
+
+// Args returns the flags of `ucs convert` that o stands for.
+func (o ConvertOptions) Args() []string {
+	var a []string
+	add := func(flag, v string) {
+		if v != "" {
+			a = append(a, flag+"="+v)
+		}
+	}
+	add("--from-code", o.From)
+	add("--to-code", o.To)
+	add("--invalid", o.Invalid)
+	add("--unmappable", o.Unmappable)
+	if o.SkipAll {
+		a = append(a, "-c")
+	}
+	add("--escape", o.Escape)
+	if o.Replacement != "" {
+		a = append(a, "--replacement="+o.Replacement)
+	}
+	add("--bom", o.BOM)
+	add("--newline", o.Newline)
+	return a
+}
+
+// command is the command line of ucs, standard input aside.
+func (o ConvertOptions) command() []string {
+	return append(append([]string{"convert"}, o.Args()...), "--progress", "never")
+}
+
+// Check reports an option the command would refuse, in its words.
+func (o ConvertOptions) Check() error { return checkCommand(o.command()) }
+
+// checkCommand runs the command line args on empty input and returns its
+// message when it is a usage error.
+func checkCommand(args []string) error {
+	var errb bytes.Buffer
+	env := &cli.Env{Stdin: bytes.NewReader(nil), Stdout: io.Discard, Stderr: &errb, Getenv: func(string) string { return "" }}
+	if code := cli.Main(env, append(append([]string(nil), args...), "-")); code == cli.ExitUsage {
+		return errors.New(strings.TrimSpace(firstLine(errb.String())))
+	}
+	return nil
+}
+
+// splittable reports whether the pieces of a file converted one by one
+// add up to the whole: the BOM policy "add" writes one per piece.
+func (o ConvertOptions) splittable() bool { return o.BOM != "add" }
 
 func init() {
 	for _, t := range []reflect.Type{
@@ -183,20 +251,35 @@ func Convert(s beam.Scope, files beam.PCollection, opts ConvertOptions) beam.PCo
 	s = s.Scope("ucs.Convert")
 	keyed := beam.ParDo(s, keyByName, files)
 	unique, clashes := beam.ParDo2(s, &uniqueNameFn{OutputDir: opts.OutputDir}, beam.GroupByKey(s, keyed))
-	whole, pieces := beam.ParDo2(s, &planFn{Encoding: opts.From, To: opts.To, SplitSize: splitSize(opts.SplitSize)}, unique)
-	res := beam.ParDo(s, &convertFileFn{From: opts.From, To: opts.To, OutputDir: opts.OutputDir}, whole)
-	parts := beam.ParDo(s, &convertPieceFn{From: opts.From, To: opts.To, OutputDir: opts.OutputDir}, beam.Reshuffle(s, pieces))
+	size := splitSize(opts.SplitSize)
+	if !opts.splittable() {
+		size = -1
+	}
+	whole, pieces := beam.ParDo2(s, &planFn{Encoding: from(opts.From), To: to(opts.To), SplitSize: size}, unique)
+	res := beam.ParDo(s, &convertFileFn{Args: opts.command(), OutputDir: opts.OutputDir}, whole)
+	parts := beam.ParDo(s, &convertPieceFn{Args: opts.command(), OutputDir: opts.OutputDir}, beam.Reshuffle(s, pieces))
 	merged := beam.ParDo(s, &mergeConvertFn{OutputDir: opts.OutputDir}, beam.GroupByKey(s, parts))
 	return beam.Flatten(s, res, merged, clashes)
 }
 
 // ConvertRecords converts byte records, a PCollection of KV<string,
-// []byte>, and returns the converted records (KV<string, []byte>, same
-// names) and a PCollection of ConvertError for the records that failed.
-func ConvertRecords(s beam.Scope, records beam.PCollection, from, to string) (converted, failed beam.PCollection) {
+// []byte>, as Convert converts files (OutputDir and SplitSize aside), and
+// returns the converted records (KV<string, []byte>, same names) and a
+// PCollection of ConvertError for the records that failed.
+func ConvertRecords(s beam.Scope, records beam.PCollection, opts ConvertOptions) (converted, failed beam.PCollection) {
 	s = s.Scope("ucs.ConvertRecords")
-	return beam.ParDo2(s, &convertRecordFn{From: from, To: to}, records)
+	return beam.ParDo2(s, &convertRecordFn{Args: opts.command()}, records)
 }
+
+// from and to are the encodings of -f and -t, defaults filled in.
+func from(enc string) string {
+	if enc == "" {
+		return "utf-8"
+	}
+	return enc
+}
+
+func to(enc string) string { return from(enc) }
 
 // splitFiles and pieces count the files processed in pieces and their
 // pieces.
@@ -301,8 +384,12 @@ func (f *validatePieceFn) ProcessElement(ctx context.Context, p Piece, emit func
 		return err
 	}
 	defer rc.Close()
-	lc := &lineCounter{r: rc}
-	res, err := validateStream(lc, p.Path, f.Encoding, f.MaxErrors)
+	lc := newLineCounter(rc, p.Wide)
+	enc := f.Encoding
+	if p.Index > 0 && p.Wide != "" {
+		enc = p.Wide // the byte order of the whole file, without its BOM
+	}
+	res, err := validateStream(lc, p.Path, enc, f.MaxErrors)
 	if err != nil {
 		return err
 	}
@@ -415,13 +502,32 @@ func keyByName(file fileio.ReadableFile, emit func(string, fileio.ReadableFile))
 // others fail, since their outputs would overwrite each other.
 type uniqueNameFn struct {
 	OutputDir string
+	Fix       bool // the work is ucs fix, not ucs convert
+}
+
+func (f *uniqueNameFn) done() string {
+	if f.Fix {
+		return "repaired"
+	}
+	return "converted"
 }
 
 func (f *uniqueNameFn) ProcessElement(name string, iter func(*fileio.ReadableFile) bool, ok func(fileio.ReadableFile), clash func(ConvertResult)) {
 	var files []fileio.ReadableFile
 	var file fileio.ReadableFile
 	for iter(&file) {
+		if inDir(file.Metadata.Path, f.OutputDir) {
+			// Its output would replace it, and a second run would read
+			// the first one's outputs.
+			p := file.Metadata.Path
+			msg := fmt.Sprintf("ucs-beam: %s: not %s: the input is in the output folder %s", p, f.done(), f.OutputDir)
+			clash(ConvertResult{File: p, Error: &ConvertError{File: p, Message: msg}})
+			continue
+		}
 		files = append(files, file)
+	}
+	if len(files) == 0 {
+		return
 	}
 	if len(files) == 1 {
 		ok(files[0])
@@ -433,13 +539,14 @@ func (f *uniqueNameFn) ProcessElement(name string, iter func(*fileio.ReadableFil
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		msg := fmt.Sprintf("ucs-beam: %s: not converted: %d inputs are named %s and would write the same output %s", p, len(paths), name, joinPath(f.OutputDir, name))
+		msg := fmt.Sprintf("ucs-beam: %s: not %s: %d inputs are named %s and would write the same output %s", p, f.done(), len(paths), name, joinPath(f.OutputDir, name))
 		clash(ConvertResult{File: p, Error: &ConvertError{File: p, Message: msg}})
 	}
 }
 
 type convertFileFn struct {
-	From, To, OutputDir string
+	Args      []string // the command line: convert or fix, then its flags
+	OutputDir string
 }
 
 func (f *convertFileFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, emit func(ConvertResult)) error {
@@ -449,11 +556,11 @@ func (f *convertFileFn) ProcessElement(ctx context.Context, file fileio.Readable
 	err := writeAtomic(ctx, final, func(w io.Writer) error {
 		rc, err := openAt(ctx, p, 0)
 		if err != nil {
-			cerr = &ConvertError{File: p, Message: "ucs convert: " + err.Error()}
+			cerr = &ConvertError{File: p, Message: "ucs " + f.Args[0] + ": " + err.Error()}
 			return cerr
 		}
 		defer rc.Close()
-		if cerr = convertStream(rc, w, p, f.From, f.To); cerr != nil {
+		if cerr = convertStream(rc, w, p, f.Args); cerr != nil {
 			return cerr
 		}
 		return nil
@@ -462,17 +569,16 @@ func (f *convertFileFn) ProcessElement(ctx context.Context, file fileio.Readable
 	case cerr != nil:
 		emit(ConvertResult{File: p, Error: cerr})
 	case err != nil:
-		emit(ConvertResult{File: p, Error: &ConvertError{File: p, Message: fmt.Sprintf("ucs convert: writing %s: %v", final, err)}})
+		emit(ConvertResult{File: p, Error: &ConvertError{File: p, Message: fmt.Sprintf("ucs %s: writing %s: %v", f.Args[0], final, err)}})
 	default:
 		emit(ConvertResult{File: p, Output: final})
 	}
 	return nil
 }
 
-func (e *ConvertError) Error() string { return e.Message }
-
 type convertPieceFn struct {
-	From, To, OutputDir string
+	Args      []string // the command line: convert or fix, then its flags
+	OutputDir string
 }
 
 func (f *convertPieceFn) ProcessElement(ctx context.Context, p Piece, emit func(string, string)) error {
@@ -490,13 +596,18 @@ func (f *convertPieceFn) ProcessElement(ctx context.Context, p Piece, emit func(
 		return fail(err)
 	}
 	defer rc.Close()
-	lc := &lineCounter{r: rc}
+	lc := newLineCounter(rc, p.Wide)
 	fs, w, err := createFile(ctx, part)
 	if err != nil {
 		return fail(err)
 	}
 	defer fs.Close()
-	res.Error = convertStream(lc, w, p.Path, f.From, f.To)
+	args := f.Args
+	if p.Index > 0 && p.Wide != "" {
+		// The byte order of the whole file, without its BOM.
+		args = withFrom(args, p.Wide)
+	}
+	res.Error = convertStream(lc, w, p.Path, args)
 	if cerr := w.Close(); cerr != nil && res.Error == nil {
 		remove(ctx, part)
 		return fail(cerr)
@@ -510,6 +621,18 @@ func (f *convertPieceFn) ProcessElement(ctx context.Context, p Piece, emit func(
 	b, _ := json.Marshal(res)
 	emit(p.Path, string(b))
 	return nil
+}
+
+// withFrom returns the command line args with the input's encoding
+// (--from-code=) set to enc.
+func withFrom(args []string, enc string) []string {
+	out := make([]string, 0, len(args)+1)
+	for _, a := range args {
+		if !strings.HasPrefix(a, "--from-code=") {
+			out = append(out, a)
+		}
+	}
+	return append(out, "--from-code="+enc)
 }
 
 type mergeConvertFn struct {
@@ -533,7 +656,7 @@ func (f *mergeConvertFn) ProcessElement(ctx context.Context, path string, iter f
 		if p.Error != nil {
 			// The first failing piece: the pieces before it converted
 			// whole, so the command on the whole file stops here too.
-			p.Error.shift(p.Start, line)
+			shiftError(p.Error, p.Start, line)
 			emit(ConvertResult{File: path, Error: p.Error})
 			return nil
 		}
@@ -563,12 +686,12 @@ func (f *mergeConvertFn) ProcessElement(ctx context.Context, path string, iter f
 }
 
 type convertRecordFn struct {
-	From, To string
+	Args []string // the command line: convert or fix, then its flags
 }
 
 func (f *convertRecordFn) ProcessElement(name string, data []byte, ok func(string, []byte), failed func(ConvertError)) error {
 	var out bytes.Buffer
-	if e := convertStream(bytes.NewReader(data), &out, name, f.From, f.To); e != nil {
+	if e := convertStream(bytes.NewReader(data), &out, name, f.Args); e != nil {
 		failed(*e)
 		return nil
 	}

@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ucskit/ucs/internal/report"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -288,7 +288,7 @@ func benchOne(env *Env, file string, op benchOp, data []byte, width int, asJSON 
 		res.FilesPerSec = res.GBps * 1e9 / float64(len(in))
 	}
 	if asJSON {
-		line, _ := json.Marshal(res)
+		line, _ := report.Marshal(res)
 		fmt.Fprintf(env.Stdout, "%s\n", line)
 		return true
 	}

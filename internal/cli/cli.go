@@ -33,6 +33,11 @@ type Env struct {
 	Getenv func(string) string
 	// IsTerminal reports whether the given stream is an interactive terminal.
 	IsTerminal func(f any) bool
+	// TextError, when set, is called with the error in the text that a
+	// command stops at (a *transcode.Error: malformed input, or for
+	// convert an unencodable character), before its message is printed;
+	// programs that run a command in process read its place from there.
+	TextError func(err error)
 }
 
 // OSEnv returns the Env of the running process.

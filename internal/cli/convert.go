@@ -773,6 +773,9 @@ func (c *converter) fail(err error) int {
 	var ioe *transcode.WriteError
 	switch {
 	case errors.As(err, &f):
+		if c.env.TextError != nil {
+			c.env.TextError(f)
+		}
 		fmt.Fprintln(c.env.Stderr, f.Error())
 		if f.Kind == encoding.Unmappable {
 			fmt.Fprintf(c.env.Stderr, "ucs convert: stopped: %s has no %s; use --unmappable=replace, skip or escape to go on\n", c.to.Name, encoding.FormatRune(f.Rune))

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ucskit/ucs/detect"
 	"github.com/ucskit/ucs/fix"
+	"github.com/ucskit/ucs/internal/report"
 )
 
 func init() {
@@ -129,48 +129,19 @@ func parseDetectFlags(args []string) (detectFlags, error) {
 
 var errDetectHelp = errors.New("help")
 
-type detectCandidateJSON struct {
-	Encoding   string       `json:"encoding"`
-	Confidence float64      `json:"confidence"`
-	Language   string       `json:"language"`
-	BOM        bool         `json:"bom"`
-	Invalid    *invalidJSON `json:"invalid,omitempty"`
-}
-
-// invalidJSON counts and locates the malformed sequences of an input that
-// is mostly in its encoding.
-type invalidJSON struct {
-	Count       int   `json:"count"`
-	FirstOffset int64 `json:"first_offset"`
-}
+// The records of --json are report's, shared with the Beam transforms.
+type (
+	detectJSON          = report.DetectResult
+	detectCandidateJSON = report.DetectCandidate
+	invalidJSON         = report.DetectInvalid
+	mojibakeJSON        = report.DetectMojibake
+)
 
 func invalidOf(c detect.Candidate) *invalidJSON {
 	if c.Invalid == 0 {
 		return nil
 	}
 	return &invalidJSON{Count: c.Invalid, FirstOffset: c.FirstInvalid}
-}
-
-type detectJSON struct {
-	File       string                `json:"file"`
-	Encoding   string                `json:"encoding"`
-	Confidence float64               `json:"confidence"`
-	Language   string                `json:"language"`
-	BOM        bool                  `json:"bom"`
-	Invalid    *invalidJSON          `json:"invalid,omitempty"`
-	Mojibake   *mojibakeJSON         `json:"mojibake,omitempty"`
-	Candidates []detectCandidateJSON `json:"candidates,omitempty"`
-}
-
-// mojibakeJSON counts the lines of the examined part of a UTF-8 input
-// that ucs fix would change.
-type mojibakeJSON struct {
-	Lines         int   `json:"lines"`
-	ExaminedLines int   `json:"examined_lines"`
-	FirstLine     int   `json:"first_line,omitempty"`
-	FirstOffset   int64 `json:"first_offset"`
-	Whole         bool  `json:"whole"`
-	ExaminedFrom  int64 `json:"examined_from"`
 }
 
 // hintLimit bounds the bytes of a sample given to the repair for the
@@ -273,11 +244,10 @@ func runDetect(env *Env, args []string) int {
 			if f.all {
 				out.Candidates = []detectCandidateJSON{}
 				for _, c := range res.Candidates {
-					out.Candidates = append(out.Candidates, detectCandidateJSON{c.Encoding, c.Confidence, c.Language, c.BOM, invalidOf(c)})
+					out.Candidates = append(out.Candidates, detectCandidateJSON{Encoding: c.Encoding, Confidence: c.Confidence, Language: c.Language, BOM: c.BOM, Invalid: invalidOf(c)})
 				}
 			}
-			line, _ := json.Marshal(out)
-			fmt.Fprintf(env.Stdout, "%s\n", line)
+			env.Stdout.Write(out.JSON())
 		} else {
 			fmt.Fprintf(env.Stdout, "%s: %s\n", name, describeCandidate(best))
 			if f.all {

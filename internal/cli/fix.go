@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/fix"
+	"github.com/ucskit/ucs/internal/report"
 	"github.com/ucskit/ucs/transcode"
 )
 
@@ -291,7 +291,7 @@ func (x *fixer) report(in, out []byte, exp fix.Explanation) {
 	}
 	if x.f.json {
 		rec := fixRecord{File: x.name, Line: x.lineN, Input: string(in), Output: string(out), Chain: exp.String(), Layers: exp.Layers, Lossy: exp.Lossy}
-		b, err := json.Marshal(rec)
+		b, err := report.Marshal(rec)
 		if err == nil {
 			x.out.Write(b)
 			x.out.WriteByte('\n')

@@ -138,6 +138,9 @@ func reportRunError(env *Env, cmd, enc string, err error) int {
 	var ioe *ioError
 	switch {
 	case errors.As(err, &f):
+		if env.TextError != nil {
+			env.TextError(f)
+		}
 		fmt.Fprintln(env.Stderr, f.Error())
 		fmt.Fprintf(env.Stderr, "ucs %s: stopped: the input is not valid %s (%s)\n", cmd, enc, f.Kind.Describe())
 		return ExitInvalid

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/ucskit/ucs/charset"
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/report"
 	"github.com/ucskit/ucs/transcode"
 	"golang.org/x/text/unicode/norm"
 )
@@ -65,68 +64,8 @@ func init() {
 	register(&Command{Name: "validate", Summary: "check that files are valid text in an encoding", Usage: validateUsage, Run: runValidate})
 }
 
-type jsonError struct {
-	Offset *int64 `json:"offset,omitempty"`
-	Line   int64  `json:"line"`
-	Column int64  `json:"column"`
-	Kind   string `json:"kind"`
-	Bytes  string `json:"bytes,omitempty"`
-	Text   string `json:"text,omitempty"` // not-NFC and the like: the code points
-	Want   string `json:"want,omitempty"` // ... and their normalized form
-}
-
-// jsonRecord writes one file's JSON record as its errors come: the
-// errors of a file are never all held in memory, so memory stays bounded
-// with --max-errors 0 whatever the number of errors. The record is
-// {"file":..., "encoding":..., "errors":[...], "valid":bool} with
-// "error" after "valid" when the file could not be read.
-type jsonRecord struct {
-	out *bufio.Writer
-	n   int // errors written
-	buf bytes.Buffer
-	enc *json.Encoder
-}
-
-func newJSONRecord(out *bufio.Writer) *jsonRecord {
-	r := &jsonRecord{out: out}
-	r.enc = json.NewEncoder(&r.buf)
-	r.enc.SetEscapeHTML(false)
-	return r
-}
-
-// value writes v as JSON, without HTML escaping and without a newline.
-func (r *jsonRecord) value(v any) {
-	r.buf.Reset()
-	r.enc.Encode(v)
-	r.out.Write(bytes.TrimSuffix(r.buf.Bytes(), []byte("\n")))
-}
-
-func (r *jsonRecord) begin(file, enc string) {
-	r.n = 0
-	r.out.WriteString(`{"file":`)
-	r.value(file)
-	r.out.WriteString(`,"encoding":`)
-	r.value(enc)
-	r.out.WriteString(`,"errors":[`)
-}
-
-func (r *jsonRecord) add(e jsonError) {
-	if r.n > 0 {
-		r.out.WriteByte(',')
-	}
-	r.n++
-	r.value(e)
-}
-
-func (r *jsonRecord) end(valid bool, errText string) {
-	r.out.WriteString(`],"valid":`)
-	r.out.WriteString(strconv.FormatBool(valid))
-	if errText != "" {
-		r.out.WriteString(`,"error":`)
-		r.value(errText)
-	}
-	r.out.WriteString("}\n")
-}
+// jsonError is one error of a file's JSON record.
+type jsonError = report.ValidateError
 
 var errTooMany = errors.New("too many errors")
 
@@ -168,7 +107,7 @@ func runValidate(env *Env, args []string) int {
 	// Reports go through a buffer: a file can have millions of them.
 	out := bufio.NewWriterSize(env.Stdout, chunkSize)
 	defer out.Flush()
-	rec := newJSONRecord(out)
+	rec := report.NewValidateWriter(out)
 	for _, name := range files {
 		valid := true
 		// count counts an error towards --max-errors.
@@ -185,7 +124,7 @@ func runValidate(env *Env, args []string) int {
 			if name != "-" {
 				file = name
 			}
-			rec.begin(file, cs.Name)
+			rec.Begin(file, cs.Name)
 		}
 		var in io.Reader = env.Stdin
 		var f *os.File
@@ -196,7 +135,7 @@ func runValidate(env *Env, args []string) int {
 				out.Flush()
 				fmt.Fprintf(env.Stderr, "ucs validate: %v\n", err)
 				if asJSON {
-					rec.end(false, err.Error())
+					rec.End(false, err.Error())
 				}
 				continue
 			}
@@ -213,7 +152,7 @@ func runValidate(env *Env, args []string) int {
 				valid = false
 				if asJSON {
 					off := e.Offset
-					rec.add(jsonError{Offset: &off, Line: e.Line, Column: e.Column, Kind: e.Kind.String(), Bytes: hexCompact(e.Bytes)})
+					rec.Add(jsonError{Offset: &off, Line: e.Line, Column: e.Column, Kind: e.Kind.String(), Bytes: report.Hex(e.Bytes)})
 				} else {
 					fmt.Fprintln(out, e.Error())
 				}
@@ -231,7 +170,7 @@ func runValidate(env *Env, args []string) int {
 					if plainUTF8(cs.Codec) {
 						je.Offset = &off
 					}
-					rec.add(je)
+					rec.Add(je)
 					return count()
 				}
 				at := ""
@@ -262,7 +201,7 @@ func runValidate(env *Env, args []string) int {
 			code = max(code, ExitInvalid)
 		}
 		if asJSON {
-			rec.end(valid, errText)
+			rec.End(valid, errText)
 		} else if err == errTooMany {
 			out.Flush()
 			fmt.Fprintf(env.Stderr, "ucs validate: %s: stopped after %s errors (--max-errors)\n", displayName(name), strconv.Itoa(maxErrors))
@@ -271,11 +210,4 @@ func runValidate(env *Env, args []string) int {
 	return code
 }
 
-func hexCompact(b []byte) string {
-	const digits = "0123456789ABCDEF"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
-}
+func hexCompact(b []byte) string { return report.Hex(b) }

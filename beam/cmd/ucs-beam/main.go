@@ -4,14 +4,18 @@
 //
 //	ucs-beam --op validate [--from ENC] --input GLOB --output PREFIX
 //	ucs-beam --op detect --input GLOB --output PREFIX
-//	ucs-beam --op convert --from ENC --to ENC --input GLOB --output DIR
+//	ucs-beam --op convert --from ENC --to ENC [POLICIES] --input GLOB --output DIR
+//	ucs-beam --op fix [--from ENC] [--no-legacy] [--max-layers N] --input GLOB --output DIR
 //
 // validate and detect write one JSON line per input file, with the fields
 // of `ucs validate --json` and `ucs detect --json`, into files named
 // PREFIX-SSSSS-of-NNNNN.jsonl. convert writes DIR/<input file name> for
-// each input, byte for byte what `ucs convert -f ENC -t ENC FILE` writes,
-// atomically; the files that fail leave no output and are listed, with
-// the command's error fields, in DIR/_errors.jsonl.
+// each input, byte for byte what `ucs convert -f ENC -t ENC FILE` writes
+// (with the policy flags of ucs convert: --invalid, --unmappable, -c,
+// --escape, --replacement, --bom, --newline), and fix what `ucs fix FILE`
+// writes, atomically; the files that fail leave no output and are listed,
+// with the command's error fields, in DIR/_errors.jsonl. An input glob
+// that can match files in the output folder is refused.
 package main
 
 import (
@@ -26,17 +30,31 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	ucsbeam "github.com/ucskit/ucs/beam"
 	"github.com/ucskit/ucs/charset"
+	"github.com/ucskit/ucs/fix"
 )
 
 var (
-	op        = flag.String("op", "", "validate, detect or convert")
+	op        = flag.String("op", "", "validate, detect, convert or fix")
 	input     = flag.String("input", "", "the input files: a glob (a local path or gs://)")
-	output    = flag.String("output", "", "validate, detect: the prefix of the result files; convert: the output folder")
-	from      = flag.String("from", "", "the encoding of the input (convert: required; validate: default utf-8)")
+	output    = flag.String("output", "", "validate, detect: the prefix of the result files; convert, fix: the output folder")
+	from      = flag.String("from", "", "the encoding of the input (convert: required; validate, fix: default utf-8)")
 	to        = flag.String("to", "", "convert: the encoding of the output")
 	maxErrors = flag.Int("max-errors", 100, "validate: stop a file's report after N errors (0: no limit)")
 	splitSize = flag.Int64("split-size", ucsbeam.DefaultSplitSize, "validate, convert: files larger than this many bytes are processed in pieces of about this size, in parallel (0: never)")
 	shards    = flag.Int("shards", 1, "validate, detect: the number of result files")
+
+	// The policies of ucs convert, with its names and values.
+	invalid     = flag.String("invalid", "", "convert: malformed input: fail (default), replace, skip, escape")
+	unmappable  = flag.String("unmappable", "", "convert: characters --to cannot represent: fail (default), replace, skip, escape, transliterate")
+	skipAll     = flag.Bool("c", false, "convert: skip both (as iconv -c)")
+	escape      = flag.String("escape", "", "convert: notation of the escape policy: backslash, java, xml, xml-hex, uplus")
+	replacement = flag.String("replacement", "", "convert: what replace writes for an unencodable character")
+	bom         = flag.String("bom", "", "convert: byte order mark of the output: keep (default), strip, add")
+	newline     = flag.String("newline", "", "convert: line ends of the output: keep (default), lf, crlf")
+
+	// The flags of ucs fix.
+	noLegacy  = flag.Bool("no-legacy", false, "fix: do not try legacy text read as another legacy page")
+	maxLayers = flag.Int("max-layers", fix.DefaultMaxLayers, "fix: undo at most N wrong decodings per line")
 )
 
 func main() {
@@ -44,7 +62,8 @@ func main() {
 		fmt.Fprintf(os.Stderr, `Usage:
   ucs-beam --op validate [--from ENC] --input GLOB --output PREFIX
   ucs-beam --op detect --input GLOB --output PREFIX
-  ucs-beam --op convert --from ENC --to ENC --input GLOB --output DIR
+  ucs-beam --op convert --from ENC --to ENC [POLICIES] --input GLOB --output DIR
+  ucs-beam --op fix [--from ENC] [--no-legacy] [--max-layers N] --input GLOB --output DIR
 plus Beam's flags: --runner (default prism), and the runner's own.
 
 `)
@@ -73,16 +92,61 @@ func run() error {
 	if *input == "" || *output == "" {
 		return usage("--input and --output are required")
 	}
-	for _, e := range []struct{ flag, label string }{{"--from", *from}, {"--to", *to}} {
-		if e.label == "" {
-			continue
+	convertFlags := []string{"invalid", "unmappable", "c", "escape", "replacement", "bom", "newline"}
+	fixFlags := []string{"no-legacy", "max-layers"}
+	set := map[string]bool{}
+	flag.VisitAll(func(f *flag.Flag) { set[f.Name] = f.Value.String() != f.DefValue })
+	only := func(want string, names []string) error {
+		if *op == want {
+			return nil
 		}
-		cs, err := charset.Lookup(e.label)
+		for _, n := range names {
+			if set[n] {
+				dash := "--"
+				if len(n) == 1 {
+					dash = "-"
+				}
+				return usage("%s%s applies to --op %s only", dash, n, want)
+			}
+		}
+		return nil
+	}
+	if err := only("convert", convertFlags); err != nil {
+		return err
+	}
+	if err := only("fix", fixFlags); err != nil {
+		return err
+	}
+	if *op == "validate" || *op == "detect" {
+		if *from != "" {
+			if _, err := charset.Lookup(*from); err != nil {
+				return usage("--from: %v", err)
+			}
+		}
+	}
+	convertOpts := ucsbeam.ConvertOptions{From: *from, To: *to, OutputDir: *output,
+		Invalid: *invalid, Unmappable: *unmappable, SkipAll: *skipAll, Escape: *escape,
+		Replacement: *replacement, BOM: *bom, Newline: *newline}
+	fixOpts := ucsbeam.FixOptions{From: *from, OutputDir: *output, NoLegacy: *noLegacy, MaxLayers: *maxLayers}
+	switch *op {
+	case "convert", "fix":
+		var err error
+		if *op == "convert" {
+			err = convertOpts.Check()
+		} else {
+			if *to != "" {
+				return usage("--to applies to convert only")
+			}
+			if *maxLayers < 1 {
+				return usage("--max-layers must be at least 1")
+			}
+			err = fixOpts.Check()
+		}
 		if err != nil {
-			return usage("%s: %v", e.flag, err)
+			return usage("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "ucs convert: "), "ucs fix: "))
 		}
-		if e.flag == "--to" && !cs.CanEncode() {
-			return usage("--to: ucs decodes %s but does not encode it", cs.Name)
+		if ucsbeam.GlobReachesDir(*input, *output) {
+			return usage("--input %s can match files in the output folder %s: their outputs would replace them, and a later run would read this run's outputs; write to another folder", *input, *output)
 		}
 	}
 	p, s := beam.NewPipelineWithRoot()
@@ -118,10 +182,19 @@ func run() error {
 				return err
 			}
 		}
-		res := ucsbeam.Convert(s, files, ucsbeam.ConvertOptions{From: *from, To: *to, OutputDir: *output, SplitSize: split})
+		convertOpts.SplitSize = split
+		res := ucsbeam.Convert(s, files, convertOpts)
+		ucsbeam.WriteFile(s, strings.TrimSuffix(*output, "/")+"/_errors.jsonl", beam.ParDo(s, ucsbeam.ErrorJSON, res))
+	case "fix":
+		if !strings.Contains(*output, "://") {
+			if err := os.MkdirAll(*output, 0o755); err != nil {
+				return err
+			}
+		}
+		res := ucsbeam.Fix(s, files, fixOpts)
 		ucsbeam.WriteFile(s, strings.TrimSuffix(*output, "/")+"/_errors.jsonl", beam.ParDo(s, ucsbeam.ErrorJSON, res))
 	default:
-		return usage("--op must be validate, detect or convert")
+		return usage("--op must be validate, detect, convert or fix")
 	}
 	return beamx.Run(context.Background(), p)
 }

@@ -142,6 +142,57 @@ func BigUTF8(size int, bad []int, seed uint64) []byte {
 	return out
 }
 
+// misreadings are the wrong decodings that Mojibake applies to UTF-8
+// text: the text's UTF-8 bytes read as one of these and written as UTF-8.
+var misreadings = []string{"windows-1252", "iso-8859-1", "windows-1251", "koi8-r", "gbk", "shift_jis"}
+
+// Mojibake writes n UTF-8 files into dir: some clean, some with lines
+// that went through one or two wrong decodings (the UTF-8 bytes read as
+// a legacy encoding with ucs's own codecs and saved as UTF-8), and one in
+// eight with a malformed byte, which ucs fix refuses.
+func Mojibake(dir string, n int, seed uint64) ([]File, error) {
+	r := rand.New(rand.NewPCG(seed, 3))
+	var files []File
+	for i := 0; i < n; i++ {
+		var b []byte
+		kind := "clean"
+		for range 1 + r.IntN(12) {
+			line := samples[r.IntN(len(samples))]
+			if i%3 != 0 && r.IntN(2) == 0 {
+				kind = "moji"
+				for range 1 + r.IntN(2) {
+					if wrong, err := misread(line, misreadings[r.IntN(len(misreadings))]); err == nil {
+						line = wrong
+					}
+				}
+			}
+			b = append(b, line...)
+			b = append(b, '\n')
+		}
+		bad := i%8 == 7
+		if bad {
+			b = Damage(b, 1, r)
+			kind = "bad"
+		}
+		p := filepath.Join(dir, fmt.Sprintf("m%03d-%s.txt", i, kind))
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: p, Encoding: "utf-8", Invalid: bad})
+	}
+	return files, nil
+}
+
+// misread returns the UTF-8 bytes of s decoded as enc, strictly: an error
+// when they are not valid there.
+func misread(s, enc string) (string, error) {
+	cs, err := charset.Lookup(enc)
+	if err != nil {
+		return "", err
+	}
+	return cs.Codec.NewDecoder().String(s)
+}
+
 // BuildUCS builds the ucs command of the parent module into dir and
 // returns its path.
 func BuildUCS(dir string) (string, error) {
