@@ -108,12 +108,23 @@ func init() {
 		CodePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",
 		Summary: "simplified Chinese 7-bit form of GB 2312 for mail and news (~{ ~})",
 	})
+	register(&Charset{
+		Name: "iso-2022-cn", Codec: traditionalchinese.ISO2022CN, Family: "chinese", MIB: 104,
+		Aliases:   []string{"csiso2022cn", "iso2022cn", "iso2022_cn", "iso_2022,locale=zh,version=0", "x-cp50227"},
+		CodePages: []int{50227}, Edition: "RFC 1922; GB 2312-80 with GBK's code points, CNS 11643-1992 planes 1 and 2 (glibc 2.36's EUC-TW table)",
+		Summary: "Chinese 7-bit mail encoding: GB 2312 or CNS 11643 plane 1 shifted in with SO/SI, plane 2 by SS2",
+	})
+	register(&Charset{
+		Name: "iso-2022-cn-ext", Codec: traditionalchinese.ISO2022CNEXT, Family: "chinese", MIB: 105,
+		Aliases: []string{"iso2022cnext", "iso2022_cn_ext", "iso_2022,locale=zh,version=1"},
+		Edition: "RFC 1922; ISO-2022-CN and CNS 11643-1992 planes 3–7 by SS3 (no ISO-IR-165)",
+		Summary: "Chinese 7-bit mail encoding: ISO-2022-CN with CNS 11643 planes 3–7",
+	})
 	// WHATWG's replacement encoding and the Unicode 1.1 guard.
 	register(&Charset{
 		Name: "replacement", Codec: replacement.Replacement, Family: "replacement",
-		Aliases: []string{"iso-2022-cn", "iso-2022-cn-ext"},
 		Edition: "WHATWG Encoding Standard §14.1",
-		Summary: "refused encodings (ISO-2022-CN, ISO-2022-CN-EXT): any input decodes to one U+FFFD",
+		Summary: "WHATWG's encoding for the labels it refuses: any input decodes to one U+FFFD",
 	})
 	register(&Charset{
 		Name: "unicode-1-1-utf-8", Codec: replacement.Unicode11UTF8, Family: "unicode", MIB: 103,
