@@ -23,6 +23,9 @@
 //     replacement encoding, which decodes any input to one U+FFFD. The
 //     charset replacement remains under its own name, and package
 //     htmlcharset keeps WHATWG's mapping for the web.
+//   - big5-hkscs and big5hkscs name Big5-HKSCS (HKSCS-2008 both ways, as
+//     glibc has it); WHATWG maps them to its Big5, whose encoder writes
+//     none of the HKSCS codes below lead byte A1.
 //   - unicode-1-1-utf-8 names a decode-only charset that refuses the
 //     Unicode 1.1 Hangul block (U+3400–U+4DFF), which later versions of
 //     Unicode reassigned, instead of reading it as today's characters;

@@ -46,9 +46,15 @@ func init() {
 	})
 	register(&Charset{
 		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
-		Aliases:         []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
+		Aliases:         []string{"cn-big5", "csbig5", "x-x-big5", "big-5", "big-five"},
 		ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
 		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
+	})
+	register(&Charset{
+		Name: "big5-hkscs", Codec: traditionalchinese.Big5HKSCS, Family: "chinese", MIB: 2101,
+		Aliases: []string{"big5hkscs", "big5_hkscs", "big5hk", "hkscs-big5", "hkscs", "ibm-1375", "ibm-1375_p100-2008"},
+		Edition: "HKSCS-2008, glibc 2.36's BIG5-HKSCS table",
+		Summary: "traditional Chinese (Hong Kong): Big5 with HKSCS-2008, every HKSCS character encoded",
 	})
 	register(&Charset{
 		Name: "cp950", Codec: traditionalchinese.CP950, Family: "chinese",

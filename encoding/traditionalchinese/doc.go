@@ -1,5 +1,6 @@
 // Package traditionalchinese implements Big5 as the WHATWG Encoding
-// Standard specifies it, Microsoft's code page 950, EUC-TW, and the 7-bit
+// Standard specifies it, Microsoft's code page 950, Big5-HKSCS (HKSCS-2008
+// both ways), EUC-TW, and the 7-bit
 // ISO-2022-CN and ISO-2022-CN-EXT of RFC 1922, which mix GB 2312 with CNS
 // 11643 and so live beside CNS 11643's table.
 //
@@ -14,6 +15,9 @@
 //   - CNS 11643-1992 in its EUC form (EUC-TW), planes 1–7 and 15 as
 //     glibc 2.36's EUC-TW maps them (read from iconv's output, pinned in
 //     internal/gen/data).
+//   - Big5-HKSCS (Hong Kong Supplementary Character Set, HKSCS-2008) as
+//     glibc 2.36's BIG5-HKSCS maps it (read from iconv's output, pinned
+//     in internal/gen/data).
 //   - RFC 1922 "Chinese Character Encoding for Internet Messages"
 //     (ISO-2022-CN, ISO-2022-CN-EXT), with GB 2312 as GB2312 of package
 //     simplifiedchinese reads it and CNS 11643 as EUC-TW's table.
@@ -25,7 +29,7 @@
 // fallbacks; where it differs from Big5 (the user-defined areas, F9 D6–F9
 // FE, 80 and FF, the HKSCS codes) is listed on CP950. Browsers read text
 // labelled cp950 as Big5; the registry gives the label to CP950. EUCTW
-// is glibc's EUC-TW code for code, both ways (see EUCTW). ISO2022CN and
+// is glibc's EUC-TW, and Big5HKSCS glibc's BIG5-HKSCS, code for code, both ways (see EUCTW). ISO2022CN and
 // ISO2022CNEXT choose sets and designations as glibc does; where glibc's
 // output is wrong, or it reads ISO-IR-165, ucs differs, as listed on
 // each.
