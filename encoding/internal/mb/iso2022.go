@@ -35,6 +35,16 @@ func ASCII7(dst, src []byte) int {
 	return i
 }
 
+// Plain7 reports whether the eight bytes at the start of p (len(p) >= 8)
+// are all 00–7F and none is ESC, SO or SI: the start of a run ASCII7
+// copies whole.
+func Plain7(p []byte) bool {
+	w := binary.LittleEndian.Uint64(p)
+	x := w ^ 0x1B*ones
+	y := w&^ones ^ 0x0E*ones
+	return (w|(x-ones)&^x|(y-ones)&^y)&hiBits == 0
+}
+
 // in94 reports whether every byte of w is 21–7E.
 func in94(w uint64) bool {
 	// With no high bit set, adding 5F sets it from 21 up, adding 01 from
