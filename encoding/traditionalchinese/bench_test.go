@@ -88,3 +88,17 @@ func BenchmarkISO2022CN(b *testing.B) {
 	b.Run("encode/iso-2022-cn", func(b *testing.B) { enctest.Bench(b, ISO2022CN.EncodeTransformer(), text) })
 	b.Run("encode/euc-tw", func(b *testing.B) { enctest.Bench(b, EUCTW.EncodeTransformer(), text) })
 }
+
+// BenchmarkISO2022CNSimplified decodes and encodes the corpus's
+// simplified Chinese text as ISO-2022-CN (GB 2312 throughout, the
+// characters it lacks left out).
+func BenchmarkISO2022CNSimplified(b *testing.B) {
+	text := enctest.Corpus(b, "Chinese-Lipsum.utf8.txt")
+	src, _ := ISO2022CN.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	text, err := ISO2022CN.AppendDecode(nil, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) { enctest.Bench(b, ISO2022CN.DecodeTransformer(), src) })
+	b.Run("encode", func(b *testing.B) { enctest.Bench(b, ISO2022CN.EncodeTransformer(), text) })
+}

@@ -181,17 +181,35 @@ func (d *cnDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 	return nDst, nSrc, bad, err
 }
 
-// run decodes the longest run of ASCII, or of characters of the SO set
-// when shifted out, that needs no other work.
+// run decodes the longest run of ASCII and characters of the SO set, with
+// the shifts between them, that needs no other work.
 func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
-	if !d.shifted {
-		n := mb.ASCII7(dst, src)
-		return n, n
+	for nSrc < len(src) {
+		if d.shifted {
+			fast := d.t.gbFast
+			if d.g1 == setCNS1 {
+				fast = d.t.cns.fast
+			}
+			nd, ns := mb.Decode94(dst[nDst:], src[nSrc:], fast)
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) || src[nSrc] != si {
+				return
+			}
+			d.shifted = false
+			nSrc++
+			continue
+		}
+		n := mb.ASCII7(dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += n
+		if nSrc >= len(src) || src[nSrc] != so || d.g1 == 0 {
+			return
+		}
+		d.shifted = true
+		nSrc++
 	}
-	if d.g1 == setCNS1 {
-		return mb.Decode94(dst, src, d.t.cns.fast)
-	}
-	return mb.Decode94(dst, src, d.t.gbFast)
+	return
 }
 
 // step decodes what starts src: a shift, an escape sequence, a character,
