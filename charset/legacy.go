@@ -123,8 +123,8 @@ func init() {
 	register(&Charset{
 		Name: "iso-2022-cn-ext", Codec: traditionalchinese.ISO2022CNEXT, Family: "chinese", MIB: 105,
 		Aliases: []string{"iso2022cnext", "iso2022_cn_ext", "iso_2022,locale=zh,version=1"},
-		Edition: "RFC 1922; ISO-2022-CN and CNS 11643-1992 planes 3–7 by SS3 (no ISO-IR-165)",
-		Summary: "Chinese 7-bit mail encoding: ISO-2022-CN with CNS 11643 planes 3–7",
+		Edition: "RFC 1922; ISO-2022-CN, ISO-IR-165 and CNS 11643-1992 planes 3–7 by SS3 (glibc 2.36's tables)",
+		Summary: "Chinese 7-bit mail encoding: ISO-2022-CN with ISO-IR-165 and CNS 11643 planes 3–7",
 	})
 	// WHATWG's replacement encoding and the Unicode 1.1 guard.
 	register(&Charset{

@@ -20,7 +20,9 @@
 //     in internal/gen/data).
 //   - RFC 1922 "Chinese Character Encoding for Internet Messages"
 //     (ISO-2022-CN, ISO-2022-CN-EXT), with GB 2312 as GB2312 of package
-//     simplifiedchinese reads it and CNS 11643 as EUC-TW's table.
+//     simplifiedchinese reads it, CNS 11643 as EUC-TW's table, and
+//     ISO-IR-165 as glibc 2.36's ISO-2022-CN-EXT reads it (pinned in
+//     internal/gen/data).
 //
 // # Conformance
 //
@@ -30,7 +32,7 @@
 // FE, 80 and FF, the HKSCS codes) is listed on CP950. Browsers read text
 // labelled cp950 as Big5; the registry gives the label to CP950. EUCTW
 // is glibc's EUC-TW, and Big5HKSCS glibc's BIG5-HKSCS, code for code, both ways (see EUCTW). ISO2022CN and
-// ISO2022CNEXT choose sets and designations as glibc does; where glibc's
-// output is wrong, or it reads ISO-IR-165, ucs differs, as listed on
+// ISO2022CNEXT choose sets and designations as glibc does, with glibc's
+// ISO-IR-165; where glibc's output is wrong, ucs differs, as listed on
 // each.
 package traditionalchinese

@@ -49,16 +49,17 @@ var ISO2022CN = encoding.NewCodec("iso-2022-cn",
 	func() encoding.Core { return &cnDecoder{t: getCN()} },
 	func() encoding.Core { return &cnEncoder{t: getCN()} })
 
-// ISO2022CNEXT is ISO-2022-CN-EXT (RFC 1922): ISO-2022-CN and, after ESC
-// O (SS3), one character of the CNS 11643 plane 3–7 designated last by
-// ESC $ + I to ESC $ + M. The decoder reads SS3 only after such a
-// designation, and SO only after a designation (as glibc's). ISO-IR-165,
-// which glibc also reads and writes under ESC $ ) E, is not supported:
-// its designation is malformed, and the encoder writes the characters
-// glibc would write in it (ISO-IR-165's additions to GB 2312) in CNS
-// 11643 when a plane has them. The encoder tries planes 3–7 after the
-// sets of ISO2022CN, the first plane that has the character, as glibc
-// does; otherwise it is ISO2022CN's.
+// ISO2022CNEXT is ISO-2022-CN-EXT (RFC 1922): ISO-2022-CN, ISO-IR-165 (GB
+// 2312 with additions: 943 more codes in glibc's table, ISO 646-CN in row
+// 10 among them) as an SO set designated by ESC $ ) E, and, after ESC O (SS3), one character of the
+// CNS 11643 plane 3–7 designated last by ESC $ + I to ESC $ + M. ISO-IR-165
+// is glibc's table, read from iconv's output. The decoder reads SS3 only
+// after such a designation, and SO only after a designation (as glibc's).
+// The encoder tries, after the first set and plane 2, GB 2312, ISO-IR-165,
+// plane 1 and then the first of planes 3–7 that has the character, as
+// glibc's does; and, as glibc's, it tries ISO-IR-165 first only right
+// after a character of it (with ISO-IR-165 designated but an ASCII
+// character between, plane 1 comes first). Otherwise it is ISO2022CN's.
 var ISO2022CNEXT = encoding.NewCodec("iso-2022-cn-ext",
 	func() encoding.Core { return &cnDecoder{t: getCN(), ext: true} },
 	func() encoding.Core { return &cnEncoder{t: getCN(), ext: true} })
@@ -72,9 +73,10 @@ const (
 // The sets a character can be written in: the SO sets by their
 // designation's final byte, plane 2 as 2, planes 3–7 as their number.
 const (
-	setGB   = 'A'
-	setCNS1 = 'G'
-	setCNS2 = 2
+	setGB    = 'A'
+	setCNS1  = 'G'
+	setIR165 = 'E' // ISO-2022-CN-EXT only
+	setCNS2  = 2
 )
 
 type cnTables struct {
@@ -82,6 +84,9 @@ type cnTables struct {
 	gbFast *mb.Pairs       // GB 2312 in its EUC form, for mb.Decode94
 	gbDec  []uint32        // GB 2312, packed UTF-8 by row*94+cell
 	gbEnc  *[65536]uint16  // code point → GB 2312 EUC code
+	irFast *mb.Pairs       // ISO-IR-165 in EUC form
+	irDec  []uint32        // ISO-IR-165, packed UTF-8 by row*94+cell
+	irEnc  *[65536]uint16  // code point → ISO-IR-165 EUC code
 	p2Enc  *[65536]uint16  // BMP code point → plane 2 EUC code
 	p2Supp map[rune]uint16 // supplementary code point → plane 2 EUC code
 	high   map[rune]uint32 // code point → plane<<16 | EUC code, the first of planes 3–7
@@ -108,6 +113,13 @@ var getCN = sync.OnceValue(func() *cnTables {
 		}
 	}
 	t.gbFast = mb.NewPairs(&euctwLead, &euctwTrail, fast)
+	t.irDec, t.irEnc = mb.PackTable16(isoir165Index[:]), new([65536]uint16)
+	t.irFast = mb.NewPairs(&euctwLead, &euctwTrail, mb.PackLenTable16(isoir165Index[:]))
+	for p, r := range isoir165Index {
+		if r != 0 && t.irEnc[r] == 0 {
+			t.irEnc[r] = uint16(p/94+0xA1)<<8 | uint16(p%94+0xA1)
+		}
+	}
 	for p, r := range euctwIndex[8836 : 7*8836] {
 		if r == 0 {
 			continue
@@ -144,10 +156,24 @@ func (t *cnTables) soCode(set byte, r rune) uint16 {
 	if r > 0xFFFF {
 		return 0
 	}
-	if set == setGB {
+	switch set {
+	case setGB:
 		return t.gbEnc[r]
+	case setIR165:
+		return t.irEnc[r]
 	}
 	return t.cns.enc[r]
+}
+
+// so returns the fast table and the decode table of the SO set set.
+func (t *cnTables) so(set byte) (*mb.Pairs, []uint32, *[65536]uint16) {
+	switch set {
+	case setCNS1:
+		return t.cns.fast, t.cns.dec[:8836], t.cns.enc
+	case setIR165:
+		return t.irFast, t.irDec, t.irEnc
+	}
+	return t.gbFast, t.gbDec, t.gbEnc
 }
 
 var badEscape = encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}
@@ -186,10 +212,7 @@ func (d *cnDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc < len(src) {
 		if d.shifted {
-			fast := d.t.gbFast
-			if d.g1 == setCNS1 {
-				fast = d.t.cns.fast
-			}
+			fast, _, _ := d.t.so(d.g1)
 			nd, ns := mb.Decode94(dst[nDst:], src[nSrc:], fast)
 			nDst += nd
 			nSrc += ns
@@ -240,12 +263,7 @@ func (d *cnDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encod
 		dst[0] = c
 		return 1, 1, bad, nil
 	}
-	var dec []uint32
-	if d.g1 == setCNS1 {
-		dec = d.t.cns.dec[:8836]
-	} else {
-		dec = d.t.gbDec
-	}
+	_, dec, _ := d.t.so(d.g1)
 	return pair94(dst, src, 0, dec, atEOF)
 }
 
@@ -299,7 +317,7 @@ func (d *cnDecoder) escape(dst, src []byte, atEOF bool) (nDst, nSrc int, bad enc
 	}
 	switch f := src[3]; string(src[1:3]) {
 	case "$)":
-		if f == setGB || f == setCNS1 {
+		if f == setGB || f == setCNS1 || f == setIR165 && d.ext {
 			d.g1 = f
 			return 0, 4, bad, nil
 		}
@@ -337,9 +355,10 @@ type cnEncoder struct {
 	g2      bool // plane 2 designated on this line
 	g3      byte // the SS3 plane designated on this line, or 0
 	shifted bool
+	last    byte // the set of the last character, 0 for ASCII
 }
 
-func (e *cnEncoder) Reset()               { e.g1, e.g2, e.g3, e.shifted = 0, false, 0, false }
+func (e *cnEncoder) Reset()               { e.g1, e.g2, e.g3, e.shifted, e.last = 0, false, 0, false, 0 }
 func (e *cnEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *cnEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
@@ -372,12 +391,20 @@ func (e *cnEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 // in, characters of the SO set when shifted out.
 func (e *cnEncoder) run(dst, src []byte) (nDst, nSrc int) {
 	if e.shifted {
-		if e.g1 == setCNS1 {
-			return mb.Encode94(dst, src, e.t.cns.enc)
+		if e.g1 == setIR165 && e.last != setIR165 {
+			return 0, 0 // glibc tries plane 1 first here: see choose
 		}
-		return mb.Encode94(dst, src, e.t.gbEnc)
+		_, _, enc := e.t.so(e.g1)
+		nDst, nSrc = mb.Encode94(dst, src, enc)
+		if nSrc > 0 {
+			e.last = e.g1
+		}
+		return nDst, nSrc
 	}
 	n := mb.ASCII7(dst, src)
+	if n > 0 {
+		e.last = 0
+	}
 	if bytes.IndexByte(src[:n], '\n') >= 0 {
 		e.g1, e.g2, e.g3 = 0, false, 0
 	}
@@ -385,11 +412,18 @@ func (e *cnEncoder) run(dst, src []byte) (nDst, nSrc int) {
 }
 
 // choose returns the set r is written in and its EUC code there, as
-// glibc chooses (see ISO2022CN); set 0 when there is none.
+// glibc chooses (see ISO2022CN); set 0 when there is none. The first set
+// tried is GB 2312, unless plane 1 (or, in -EXT, ISO-IR-165) is the
+// designated SO set and the last character was not GB 2312; ISO-IR-165
+// comes first only right after a character of it.
 func (e *cnEncoder) choose(r rune) (set byte, code uint16) {
-	first, other := byte(setGB), byte(setCNS1)
-	if e.g1 == setCNS1 {
-		first, other = other, first
+	first := byte(setGB)
+	switch {
+	case e.last == setGB || e.g1 != setCNS1 && e.g1 != setIR165:
+	case e.last == setIR165:
+		first = setIR165
+	default:
+		first = setCNS1
 	}
 	if code = e.t.soCode(first, r); code != 0 {
 		return first, code
@@ -397,8 +431,17 @@ func (e *cnEncoder) choose(r rune) (set byte, code uint16) {
 	if code = e.t.plane2(r); code != 0 {
 		return setCNS2, code
 	}
-	if code = e.t.soCode(other, r); code != 0 {
-		return other, code
+	others := []byte{setGB, setCNS1}
+	if e.ext {
+		others = []byte{setGB, setIR165, setCNS1}
+	}
+	for _, set := range others {
+		if set == first {
+			continue
+		}
+		if code = e.t.soCode(set, r); code != 0 {
+			return set, code
+		}
 	}
 	if v, ok := e.t.high[r]; ok && e.ext {
 		return byte(v >> 16), uint16(v)
@@ -437,7 +480,7 @@ func (e *cnEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encod
 			return 0, 0, bad, transform.ErrShortDst
 		}
 		copy(dst, out[:m+1])
-		e.shifted = false
+		e.shifted, e.last = false, 0
 		if r == '\n' {
 			e.g1, e.g2, e.g3 = 0, false, 0
 		}
@@ -487,7 +530,7 @@ func (e *cnEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encod
 		return 0, 0, bad, transform.ErrShortDst
 	}
 	copy(dst, out[:m])
-	e.g1, e.g2, e.g3, e.shifted = g1, g2, g3, shifted
+	e.g1, e.g2, e.g3, e.shifted, e.last = g1, g2, g3, shifted, set
 	if set == 0 {
 		return m, 0, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 	}

@@ -35,8 +35,17 @@ func TestISO2022CNHarness(t *testing.T) {
 	enctest.TestMalformed(t, ISO2022CNEXT, []enctest.Malformed{
 		{Name: "SO undesignated", Input: []byte("a\x0e!!"), Replace: "a\uFFFD!!", Offset: 1, Kind: encoding.InvalidEscape},
 		{Name: "SS3 undesignated", Input: []byte("a\x1bO!!"), Replace: "a\uFFFD!!", Offset: 1, Kind: encoding.InvalidEscape},
-		{Name: "ISO-IR-165", Input: []byte("\x1b$)E\x0e!!"), Replace: "\uFFFD$)E\uFFFD!!", Offset: 0, Kind: encoding.InvalidEscape},
 	})
+	enctest.TestMalformed(t, ISO2022CN, []enctest.Malformed{
+		{Name: "ISO-IR-165 in ISO-2022-CN", Input: []byte("\x1b$)E\x0e!!"), Replace: "\uFFFD$)E\u3000", Offset: 0, Kind: encoding.InvalidEscape},
+	})
+	// ISO-IR-165 in -EXT: GB 2312 with additions (row 0A is ASCII, 28 3B
+	// ɑ); glibc's encoder tries it before plane 1, but after plane 2.
+	ir := string(rune(isoir165Index[(0x28-0x21)*94+0x3B-0x21]))
+	enctest.TestPairs(t, ISO2022CNEXT, []enctest.Pair{
+		{Name: "ISO-IR-165", Encoded: []byte("\x1b$)E\x0e(;\x0f"), Text: ir},
+		{Name: "ISO-IR-165 and GB 2312", Encoded: []byte("\x1b$)A\x0eVP\x1b$)E(;VP\x0f"), Text: "中" + ir + "中"},
+	}, false)
 	for _, c := range []*encoding.Codec{ISO2022CN, ISO2022CNEXT} {
 		text := []byte("中文 繁體 們 乂乜 丨 a~b\n\U0002000B 香港 \u00e9\U0001F600 \x0e 終\n")
 		in, err := c.WithPolicy(encoding.Skip).AppendEncode(nil, text)
@@ -71,7 +80,7 @@ func TestISO2022CNEXTPlanes(t *testing.T) {
 	var code string
 	for p := 2 * 8836; p < 3*8836 && code == ""; p++ {
 		c := rune(euctwIndex[p])
-		if c != 0 && c <= 0xFFFF && tab.gbEnc[c] == 0 && tab.cns.enc[c] == 0 && tab.plane2(c) == 0 {
+		if c != 0 && c <= 0xFFFF && tab.gbEnc[c] == 0 && tab.cns.enc[c] == 0 && tab.plane2(c) == 0 && tab.irEnc[c] == 0 {
 			r, code = c, string([]byte{byte(p%8836/94 + 0x21), byte(p%94 + 0x21)})
 		}
 	}

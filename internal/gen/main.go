@@ -49,6 +49,7 @@ func main() {
 		genCP950(&g)
 		genEUCTW(&g)
 		genBig5HKSCS(&g)
+		genISOIR165(&g)
 	case "japanese":
 		g.printf("package japanese\n\n")
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
@@ -806,5 +807,45 @@ func genBig5HKSCS(g *gen) {
 	g.printf("// big5hkscsIndex is glibc's BIG5-HKSCS (HKSCS-2008), from %s:\n// %s.\n", file, header)
 	g.printf("// Big5 pointer (lead-81)*157 + trail-(40 or 62) → code point; 0: no character\n// (and the four codes of two characters, which the decoder writes).\nvar big5hkscsIndex = [%d]uint32{\n", len(idx))
 	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n")
+}
+
+// genISOIR165 writes isoir165Index, ISO-IR-165 as glibc's ISO-2022-CN-EXT
+// reads it, row*94+cell (each from 21) → code point, from
+// glibc-ISO-IR-165.txt.
+func genISOIR165(g *gen) {
+	const file = "glibc-ISO-IR-165.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	idx := make([]uint32, 94*94)
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		row, cell := int(c>>8), int(c&0xFF)
+		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF || row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		p := (row-0x21)*94 + cell - 0x21
+		if idx[p] != 0 {
+			log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+		}
+		idx[p] = uint32(r)
+	}
+	g.printf("// isoir165Index is ISO-IR-165 as glibc's ISO-2022-CN-EXT reads it, from %s:\n// %s.\n", file, header)
+	g.printf("// (row-21)*94 + cell-21 → code point; 0: no character.\nvar isoir165Index = [%d]uint16{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 4)
 	g.printf("}\n")
 }

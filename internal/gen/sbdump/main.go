@@ -19,6 +19,10 @@
 // code of glibc's BIG5-HKSCS (lead 81–FE, trail 40–7E and A1–FE) that
 // decodes to one character or, for four codes, to two.
 //
+// With -isoir165 it writes instead glibc-ISO-IR-165.txt, every code of
+// ISO-IR-165 (the GB 2312 extension glibc's ISO-2022-CN-EXT designates
+// with ESC $ ) E), each read as ESC $ ) E SO row cell SI.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -69,7 +73,12 @@ func main() {
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
 	big5hkscs := flag.Bool("big5hkscs", false, "write glibc's BIG5-HKSCS two-byte codes instead")
+	isoir165 := flag.Bool("isoir165", false, "write glibc's ISO-IR-165 (through ISO-2022-CN-EXT) instead")
 	flag.Parse()
+	if *isoir165 {
+		writeISOIR165(*out)
+		return
+	}
 	if *big5hkscs {
 		writeBig5HKSCS(*out)
 		return
@@ -420,6 +429,40 @@ func writeBig5HKSCS(dir string) {
 		log.Fatal(err)
 	}
 	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// writeISOIR165 decodes every code 21–7E 21–7E of ISO-IR-165 with glibc's
+// ISO-2022-CN-EXT, each as "ESC $ ) E SO row cell SI" on a line of its
+// own, and writes "0xCODE<TAB>0xCHAR" for those that decode to one
+// character. glibc skips both bytes of a code it cannot read, so a line is
+// empty or the character.
+func writeISOIR165(dir string) {
+	var codes [][]byte
+	for r := 0x21; r <= 0x7E; r++ {
+		for c := 0x21; c <= 0x7E; c++ {
+			codes = append(codes, []byte{0x1b, '$', ')', 'E', 0x0e, byte(r), byte(c), 0x0f})
+		}
+	}
+	lines := iconvLines("ISO-2022-CN-EXT", codes)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): ISO-IR-165 as ISO-2022-CN-EXT reads it, each code (21-7E 21-7E) as ESC $ ) E SO code SI on a line of its own (iconv -c -f ISO-2022-CN-EXT -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -isoir165. Columns: code, code point; a code not listed has no character.\n")
+	n := 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) > 1 {
+			log.Fatalf("% X decodes to %d characters", c, len(rs))
+		}
+		if len(rs) == 1 {
+			fmt.Fprintf(&buf, "0x%02X%02X\t0x%04X\n", c[5], c[6], rs[0])
+			n++
+		}
+	}
+	file := filepath.Join(dir, "glibc-ISO-IR-165.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, n)
 }
 
 // iconvLines decodes each code on a line of its own with iconv -c.
