@@ -208,7 +208,8 @@ func (d *cnDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 }
 
 // run decodes the longest run of ASCII and characters of the SO set, with
-// the shifts between them, that needs no other work.
+// the shifts, designations and single-shifted characters between them,
+// that needs no other work.
 func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc < len(src) {
 		if d.shifted {
@@ -216,23 +217,79 @@ func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
 			nd, ns := mb.Decode94(dst[nDst:], src[nSrc:], fast)
 			nDst += nd
 			nSrc += ns
-			if nSrc >= len(src) || src[nSrc] != si {
-				return
-			}
-			d.shifted = false
-			nSrc++
-			continue
+		} else {
+			n := mb.ASCII7(dst[nDst:], src[nSrc:])
+			nDst += n
+			nSrc += n
 		}
-		n := mb.ASCII7(dst[nDst:], src[nSrc:])
-		nDst += n
-		nSrc += n
-		if nSrc >= len(src) || src[nSrc] != so || d.g1 == 0 {
+		if nSrc >= len(src) {
 			return
 		}
-		d.shifted = true
-		nSrc++
+		switch c := src[nSrc]; {
+		case c == si && d.shifted:
+			d.shifted = false
+			nSrc++
+		case c == so && !d.shifted && d.g1 != 0:
+			d.shifted = true
+			nSrc++
+		case c == esc:
+			nd, ns := d.escapeRun(dst[nDst:], src[nSrc:])
+			if ns == 0 {
+				return
+			}
+			nDst += nd
+			nSrc += ns
+		default:
+			return
+		}
 	}
 	return
+}
+
+// escapeRun reads the escape sequence at the start of src when it is
+// whole and right: a designation, or a single shift and a character that
+// fits in dst. For anything else it reads nothing, for step.
+func (d *cnDecoder) escapeRun(dst, src []byte) (nDst, nSrc int) {
+	if len(src) < 4 || len(dst) < 4 {
+		return 0, 0
+	}
+	plane := 0
+	switch f := src[3]; string(src[1:3]) {
+	case "$)":
+		if f == setGB || f == setCNS1 || f == setIR165 && d.ext {
+			d.g1 = f
+			return 0, 4
+		}
+		return 0, 0
+	case "$*":
+		if f == 'H' {
+			return 0, 4
+		}
+		return 0, 0
+	case "$+":
+		if d.ext && f >= 'I' && f <= 'M' {
+			d.g3 = f - 'I' + 3
+			return 0, 4
+		}
+		return 0, 0
+	}
+	switch {
+	case src[1] == 'N':
+		plane = 2
+	case src[1] == 'O' && d.ext && d.g3 != 0:
+		plane = int(d.g3)
+	default:
+		return 0, 0
+	}
+	c1, c2 := src[2], src[3]
+	if c1-0x21 > 0x5D || c2-0x21 > 0x5D {
+		return 0, 0
+	}
+	v := d.t.cns.dec[(plane-1)*8836+int(c1-0x21)*94+int(c2-0x21)]
+	if v == 0 {
+		return 0, 0
+	}
+	return mb.Put(dst, v), 4
 }
 
 // step decodes what starts src: a shift, an escape sequence, a character,
@@ -530,9 +587,11 @@ func (e *cnEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encod
 		return 0, 0, bad, transform.ErrShortDst
 	}
 	copy(dst, out[:m])
-	e.g1, e.g2, e.g3, e.shifted, e.last = g1, g2, g3, shifted, set
+	e.g1, e.g2, e.g3, e.shifted = g1, g2, g3, shifted
 	if set == 0 {
+		// glibc's choice of the next set does not change.
 		return m, 0, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 	}
+	e.last = set
 	return m, n, bad, nil
 }
