@@ -33,13 +33,17 @@ import (
 // other SO set. It writes each designation before the first character of
 // a line that needs it, again on every line (RFC 1922 forgets
 // designations at each line end), SO and SI around each run of SO
-// characters, and SI before a line end and at the end of the text. It
-// differs from glibc's output in three places, each a fault of glibc's:
-// after a plane 2 character glibc forgets whether it had shifted out, so
-// it writes an SI no set needs before the next ASCII character, and no
-// SO before the next GB 2312 or plane 1 character when it had not (its
-// output then reads as ASCII); and it ends a text whose last line holds a
-// designation with an SI even in ASCII. SO, SI and ESC in the text are
+// characters, SS2 before every plane 2 character, and SI before a line
+// end and at the end of the text. It differs from glibc's output where
+// glibc's is wrong: after a plane 2 character glibc forgets whether it
+// had shifted out, so it writes an SI no set needs before the next ASCII
+// character, and no SO before the next GB 2312 or plane 1 character when
+// it had not (its output then reads as ASCII); it writes no SS2 before the
+// second of two plane 2 characters in a row (nor SS3 in -EXT), whose
+// bytes then read as ASCII or the SO set; and it ends a text whose last
+// line holds a designation with an SI even in ASCII. With the Skip policy
+// ucs leaves the SO set around a character it skips (SI, then SO again),
+// where glibc's iconv -c writes nothing. SO, SI and ESC in the text are
 // unmappable: they would be read as shifts and escapes.
 //
 // The GB 2312 table is GB2312's (ucs's EUC-CN), which reads A1 A4 and A1

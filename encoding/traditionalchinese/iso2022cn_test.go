@@ -15,6 +15,7 @@ func TestISO2022CNHarness(t *testing.T) {
 		{Name: "plane 1", Encoded: []byte("\x1b$)G\x0eT/Dc\x0fa"), Text: "們中a"},
 		{Name: "redesignation", Encoded: []byte("\x1b$)A\x0eVP\x1b$)GT/Dc\x0f"), Text: "中們中"},
 		{Name: "plane 2", Encoded: []byte("a\x1b$*H\x1bN!!\x1b$)A\x0eX?\x0fb"), Text: "a乂乜b"},
+		{Name: "plane 2 twice", Encoded: []byte("a\x1b$*H\x1bN!!\x1bN!!b"), Text: "a乂乂b"},
 		{Name: "lines", Encoded: []byte("\x1b$)A\x0eVP\x1b$*H\x1bN!!VP\x0fb\n\x1b$*H\x1bN!!"), Text: "中乂中b\n乂"},
 		{Name: "line by line", Encoded: []byte("\x1b$)A\x0eVP\x0f\n\x1b$)A\x0eVP\x0f"), Text: "中\n中"},
 		{Name: "ASCII", Encoded: []byte("abc\r\n"), Text: "abc\r\n"},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/traditionalchinese"
+	"github.com/ucskit/ucs/internal/testfiles"
 )
 
 // iso2022cnLines returns every pair 21–7E 21–7E of each set of the codec,
@@ -151,5 +152,33 @@ func TestISO2022CNEncode(t *testing.T) {
 		if min := 16295; n < min || tc.c == traditionalchinese.ISO2022CNEXT && n < 51280 {
 			t.Errorf("%s: only %d code points encoded", tc.iconv, n)
 		}
+	}
+}
+
+// TestISO2022CNReadsGlibc encodes the corpus's Chinese text with glibc's
+// ISO-2022-CN (iconv -c, which leaves out what it cannot write) and
+// decodes it with ucs: the text, less what glibc left out. glibc's output
+// re-designates the SO set while shifted out, which glibc's own decoder
+// misreads. (ISO-2022-CN-EXT is not checked this way: glibc writes the
+// second of two plane 3 characters in a row without its SS3; see
+// ISO2022CN.)
+func TestISO2022CNReadsGlibc(t *testing.T) {
+	iconvPath(t)
+	text := testfiles.Corpus(t, "Chinese-Lipsum.utf8.txt")
+	enc, _ := runIconv(t, "UTF-8", "ISO-2022-CN", text, true)
+	got, err := traditionalchinese.ISO2022CN.AppendDecode(nil, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped, _ := traditionalchinese.ISO2022CN.WithPolicy(encoding.Skip).AppendEncode(nil, text)
+	want, err := traditionalchinese.ISO2022CN.AppendDecode(nil, skipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("glibc's ISO-2022-CN decodes differently from the text at byte %d", firstDiff(got, want))
+	}
+	if bytes.Count(enc, []byte("\x1b$)")) < 10 {
+		t.Errorf("the text switches sets only %d times", bytes.Count(enc, []byte("\x1b$)")))
 	}
 }
