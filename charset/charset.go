@@ -17,10 +17,15 @@
 //     name a true ISO-8859-1, whose bytes 80–9F are the C1 controls; the
 //     ASCII labels (ascii, us-ascii, ansi_x3.4-1968) name a true US-ASCII, in
 //     which bytes 80–FF are malformed. WHATWG maps both to windows-1252.
-//   - iso-2022-kr, csiso2022kr and hz-gb-2312 name real ISO-2022-KR
-//     (RFC 1557) and HZ (RFC 1843) codecs; WHATWG maps them to its
+//   - iso-2022-kr, csiso2022kr, hz-gb-2312, iso-2022-cn and
+//     iso-2022-cn-ext name real ISO-2022-KR (RFC 1557), HZ (RFC 1843) and
+//     ISO-2022-CN(-EXT) (RFC 1922) codecs; WHATWG maps them to its
 //     replacement encoding, which decodes any input to one U+FFFD. The
-//     ISO-2022-CN labels keep WHATWG's meaning.
+//     charset replacement remains under its own name, and package
+//     htmlcharset keeps WHATWG's mapping for the web.
+//   - big5-hkscs and big5hkscs name Big5-HKSCS (HKSCS-2008 both ways, as
+//     glibc has it); WHATWG maps them to its Big5, whose encoder writes
+//     none of the HKSCS codes below lead byte A1.
 //   - unicode-1-1-utf-8 names a decode-only charset that refuses the
 //     Unicode 1.1 Hangul block (U+3400–U+4DFF), which later versions of
 //     Unicode reassigned, instead of reading it as today's characters;

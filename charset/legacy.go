@@ -51,9 +51,16 @@ func init() {
 	register(&Charset{
 		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
 		Structure: MultiByte, Language: "zh-Hant",
-		Aliases:         []string{"big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "big5hkscs", "big-5", "big-five"},
+		Aliases:         []string{"cn-big5", "csbig5", "x-x-big5", "big-5", "big-five"},
 		ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
 		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
+	})
+	register(&Charset{
+		Name: "big5-hkscs", Codec: traditionalchinese.Big5HKSCS, Family: "chinese", MIB: 2101,
+		Structure: MultiByte, Language: "zh-Hant", Extends: "big5",
+		Aliases: []string{"big5hkscs", "big5_hkscs", "big5hk", "hkscs-big5", "hkscs", "ibm-1375", "ibm-1375_p100-2008"},
+		Edition: "HKSCS-2008, glibc 2.36's BIG5-HKSCS table",
+		Summary: "traditional Chinese (Hong Kong): Big5 with HKSCS-2008, every HKSCS character encoded",
 	})
 	register(&Charset{
 		Name: "cp950", Codec: traditionalchinese.CP950, Family: "chinese",
@@ -122,12 +129,25 @@ func init() {
 		CodePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",
 		Summary: "simplified Chinese 7-bit form of GB 2312 for mail and news (~{ ~})",
 	})
+	register(&Charset{
+		Name: "iso-2022-cn", Codec: traditionalchinese.ISO2022CN, Family: "chinese", MIB: 104,
+		Structure: Stateful, Language: "zh",
+		Aliases:   []string{"csiso2022cn", "iso2022cn", "iso2022_cn", "iso_2022,locale=zh,version=0", "x-cp50227"},
+		CodePages: []int{50227}, Edition: "RFC 1922; GB 2312-80 with GBK's code points, CNS 11643-1992 planes 1 and 2 (glibc 2.36's EUC-TW table)",
+		Summary: "Chinese 7-bit mail encoding: GB 2312 or CNS 11643 plane 1 shifted in with SO/SI, plane 2 by SS2",
+	})
+	register(&Charset{
+		Name: "iso-2022-cn-ext", Codec: traditionalchinese.ISO2022CNEXT, Family: "chinese", MIB: 105,
+		Structure: Stateful, Language: "zh", Extends: "iso-2022-cn",
+		Aliases: []string{"iso2022cnext", "iso2022_cn_ext", "iso_2022,locale=zh,version=1"},
+		Edition: "RFC 1922; ISO-2022-CN, ISO-IR-165 and CNS 11643-1992 planes 3–7 by SS3 (glibc 2.36's tables)",
+		Summary: "Chinese 7-bit mail encoding: ISO-2022-CN with ISO-IR-165 and CNS 11643 planes 3–7",
+	})
 	// WHATWG's replacement encoding and the Unicode 1.1 guard.
 	register(&Charset{
 		Name: "replacement", Codec: replacement.Replacement, Family: "replacement",
-		Aliases: []string{"iso-2022-cn", "iso-2022-cn-ext"},
 		Edition: "WHATWG Encoding Standard §14.1",
-		Summary: "refused encodings (ISO-2022-CN, ISO-2022-CN-EXT): any input decodes to one U+FFFD",
+		Summary: "WHATWG's encoding for the labels it refuses: any input decodes to one U+FFFD",
 	})
 	register(&Charset{
 		Name: "unicode-1-1-utf-8", Codec: replacement.Unicode11UTF8, Family: "unicode", MIB: 103,

@@ -29,7 +29,7 @@ func ExampleLookup_legacyLabels() {
 	// cp20936            → euc-cn (encodes: true)
 	// tis-620            → windows-874 (encodes: true)
 	// hz-gb-2312         → hz-gb-2312 (encodes: true)
-	// iso-2022-cn        → replacement (encodes: false)
+	// iso-2022-cn        → iso-2022-cn (encodes: true)
 	// unicode-1-1-utf-8  → unicode-1-1-utf-8 (encodes: false)
 }
 

@@ -30,6 +30,7 @@ func TestWHATWGLabels(t *testing.T) {
 		"cp819": "iso-8859-1", "ibm819": "iso-8859-1", "csisolatin1": "iso-8859-1",
 		"unicode-1-1-utf-8": "unicode-1-1-utf-8",
 		"iso-2022-kr":       "iso-2022-kr", "csiso2022kr": "iso-2022-kr", "hz-gb-2312": "hz-gb-2312",
+		"iso-2022-cn": "iso-2022-cn", "iso-2022-cn-ext": "iso-2022-cn-ext", "big5-hkscs": "big5-hkscs",
 	}
 	n := 0
 	for _, g := range groups {
@@ -67,7 +68,7 @@ func TestCodePagesAndAliases(t *testing.T) {
 		"cp437": "ibm437", "CP850": "ibm850", "ibm852": "ibm852", "cp855": "ibm855", "cp857": "ibm857",
 		"cp862": "ibm862", "cp1125": "cp1125", "cp866": "ibm866", "TIS-620": "windows-874",
 		"tis-620-2533": "tis-620-2533", "GB2312": "gbk", "EUC-CN": "euc-cn", "gb18030-2005": "gb18030-2005",
-		"UTF8-unicode-1-1": "", "HZ-GB-2312": "hz-gb-2312", "ISO-2022-KR": "iso-2022-kr", "ISO-2022-CN": "replacement",
+		"UTF8-unicode-1-1": "", "HZ-GB-2312": "hz-gb-2312", "ISO-2022-KR": "iso-2022-kr", "ISO-2022-CN": "iso-2022-cn", "csISO2022CN": "iso-2022-cn", "ISO-2022-CN-EXT": "iso-2022-cn-ext", "BIG5-HKSCS": "big5-hkscs", "big5hkscs": "big5-hkscs", "Big5": "big5", "replacement": "replacement",
 		"ISO_8859-1": "iso-8859-1", "Latin1": "iso-8859-1", "US-ASCII": "us-ascii", "646": "us-ascii",
 		"windows-1252": "windows-1252", "EUCJP": "euc-jp", "Shift-JIS": "shift_jis", "iso2022jp": "iso-2022-jp",
 		"koi8r": "koi8-r", "ISO8859_2": "iso-8859-2", "x-user-defined": "x-user-defined", "cp28591": "iso-8859-1",

@@ -154,6 +154,7 @@ var specs = []encSpec{
 	{name: "iso-2022-jp", kind: kindISO2022, lang: "ja"},
 	{name: "iso-2022-kr", kind: kindISO2022, lang: "ko", also: []string{"x-iso-2022-kr"}},
 	{name: "iso-2022-cn", kind: kindISO2022, lang: "zh-Hans"},
+	{name: "iso-2022-cn-ext", kind: kindISO2022, lang: "zh-Hant"},
 	{name: "hz-gb-2312", kind: kindISO2022, lang: "zh-Hans"},
 }
 

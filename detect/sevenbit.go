@@ -315,6 +315,8 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 	switch {
 	case bytes.Contains(b, []byte("\x1b$)C")):
 		name = "iso-2022-kr"
+	case bytes.Contains(b, []byte("\x1b$+")):
+		name = "iso-2022-cn-ext"
 	case bytes.Contains(b, []byte("\x1b$)A")) || bytes.Contains(b, []byte("\x1b$)G")) || bytes.Contains(b, []byte("\x1b$*H")):
 		name = "iso-2022-cn"
 	case bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@")) || bytes.Contains(b, []byte("\x1b(J")) || bytes.Contains(b, []byte("\x1b(I")) || bytes.Contains(b, []byte("\x1b$(D")) || jp2022Ext(b):

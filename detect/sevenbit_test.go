@@ -153,9 +153,12 @@ func TestISO2022CN(t *testing.T) {
 	if c := Detect([]byte(text)).Best(); c.Encoding != "iso-2022-cn" || c.Language != "zh-Hans" {
 		t.Errorf("got %+v, want iso-2022-cn", c)
 	}
-	// CNS 11643 cannot be checked: not reported.
+	// CNS 11643 is checked by the registry's codec; planes 3–7 are -EXT.
 	cns := "\x1b$)G\x0e\x44\x21\x0f"
-	if c := Detect([]byte(cns)).Best(); c.Encoding == "iso-2022-cn" {
+	if c := Detect([]byte(cns)).Best(); c.Encoding != "iso-2022-cn" || c.Charset == nil {
+		t.Errorf("CNS 11643 text: got %+v", c)
+	}
+	if c := Detect([]byte("a\x1b$+I\x1bO\x21\x2e\n")).Best(); c.Encoding != "iso-2022-cn-ext" || c.Charset == nil {
 		t.Errorf("CNS 11643 text: got %+v", c)
 	}
 }

@@ -28,6 +28,14 @@ func BenchmarkISO2022KR(b *testing.B) {
 	text, _ = ISO2022KR.AppendDecode(nil, src)
 	b.Run("decode", func(b *testing.B) { enctest.Bench(b, ISO2022KR.DecodeTransformer(), src) })
 	b.Run("encode", func(b *testing.B) { enctest.Bench(b, ISO2022KR.EncodeTransformer(), text) })
+	// EUC-KR on the same text, for the time per text (MB/s counts the
+	// input's bytes, which differ).
+	euc, err := EUCKR.AppendEncode(nil, text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode/euc-kr", func(b *testing.B) { enctest.Bench(b, EUCKR.DecodeTransformer(), euc) })
+	b.Run("encode/euc-kr", func(b *testing.B) { enctest.Bench(b, EUCKR.EncodeTransformer(), text) })
 }
 
 // BenchmarkJohab decodes and encodes the Korean corpus as Johab.

@@ -1,6 +1,9 @@
 package korean
 
 import (
+	"encoding/binary"
+	"sync"
+
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
@@ -25,8 +28,8 @@ import (
 // the end of the text. SO, SI and ESC in the text are unmappable: they
 // would be read as shifts and escapes.
 var ISO2022KR = encoding.NewCodec("iso-2022-kr",
-	func() encoding.Core { return &iso2022krDecoder{t: getTables()} },
-	func() encoding.Core { return &iso2022krEncoder{t: getTables()} })
+	func() encoding.Core { return &iso2022krDecoder{t: getTables(), pairs: kscPairs()} },
+	func() encoding.Core { return &iso2022krEncoder{ksc: kscEnc()} })
 
 const (
 	so = 0x0E
@@ -36,245 +39,330 @@ const (
 const iso2022krDesignation = "\x1b$)C"
 
 type iso2022krDecoder struct {
-	t   *tables
-	ksc bool // shifted out: KS X 1001
+	t     *tables
+	pairs *[128 * 128]uint32 // kscPairs
+	ksc   bool               // shifted out: KS X 1001
 }
+
+// kscPairs is KS X 1001 by its two 7-bit bytes, c<<7 | c2, each character
+// in mb.PackLen form; 0 where there is none (every pair with a byte
+// outside 21–7E). At 64 KiB it is a quarter of EUC-KR's mb.Pairs table.
+var kscPairs = sync.OnceValue(func() *[128 * 128]uint32 {
+	t := new([128 * 128]uint32)
+	for c := 0x21; c <= 0x7E; c++ {
+		for c2 := 0x21; c2 <= 0x7E; c2++ {
+			if r := euckrIndex[(c+0x80-0x81)*190+c2+0x80-0x41]; r != 0 {
+				t[c<<7|c2] = mb.PackLen(rune(r))
+			}
+		}
+	}
+	return t
+})
 
 func (d *iso2022krDecoder) Reset()               { d.ksc = false }
 func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; return &c }
 
 func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	dec := d.t.dec[:len(euckrIndex)]
 	for nSrc < len(src) {
-		// The common cases first, in one tight loop: shifts, ASCII, and
-		// pairs of KS X 1001; anything else goes to the code below.
-	fast:
-		for nSrc < len(src) && len(dst)-nDst >= 4 {
-			c := src[nSrc]
-			switch {
-			case c == so:
-				d.ksc = true
-			case c == si:
-				d.ksc = false
-			case !d.ksc:
-				if c >= 0x80 || c == 0x1B {
-					break fast
-				}
-				dst[nDst] = c
-				nDst++
-			default:
-				if nSrc+1 >= len(src) {
-					break fast
-				}
-				c1, c2 := c-0x21, src[nSrc+1]-0x21
-				if c1 > 0x5D || c2 > 0x5D {
-					break fast
-				}
-				v := dec[(int(c1)+0xA1-0x81)*190+int(c2)+0xA1-0x41]
-				if v == 0 {
-					break fast
-				}
-				nDst += mb.Put(dst[nDst:], v)
-				nSrc++
-			}
-			nSrc++
-		}
+		nd, ns := d.run(dst[nDst:], src[nSrc:])
+		nDst += nd
+		nSrc += ns
 		if nSrc >= len(src) {
 			break
 		}
-		c := src[nSrc]
-		switch {
-		case c == 0x1B:
-			rest := src[nSrc:]
-			if len(rest) < 4 && !atEOF && string(rest) == iso2022krDesignation[:len(rest)] {
-				return nDst, nSrc, bad, transform.ErrShortSrc
+		nd, ns, bad, err = d.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if err != nil || bad.Kind != encoding.KindNone {
+			break
+		}
+	}
+	return nDst, nSrc, bad, err
+}
+
+// run decodes the longest run that needs no other work: ASCII, pairs of
+// KS X 1001 (looked up in kscPairs), and the shifts between them. Korean text shifts at nearly every
+// word, so each state has a tight loop of its own and the shifts stay
+// here; long ASCII runs go to mb.ASCII7.
+func (d *iso2022krDecoder) run(dst, src []byte) (nDst, nSrc int) {
+	pairs, ksc := d.pairs, d.ksc
+	defer func() { d.ksc = ksc }()
+	for {
+		if ksc {
+			for nSrc+2 <= len(src) && nDst+4 <= len(dst) {
+				c, c2 := src[nSrc], src[nSrc+1]
+				if (c|c2)&0x80 != 0 {
+					return
+				}
+				v := pairs[uint(c)<<7|uint(c2)]
+				if v == 0 {
+					break
+				}
+				binary.LittleEndian.PutUint32(dst[nDst:nDst+4:nDst+4], v)
+				nDst += int(v>>24) & 3
+				nSrc += 2
 			}
-			if len(rest) < 4 || string(rest[:4]) != iso2022krDesignation {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+			if nSrc >= len(src) || src[nSrc] != si {
+				return
 			}
-			nSrc += 4
-			continue
-		case c == so:
-			d.ksc = true
+			ksc = false
 			nSrc++
-			continue
-		case c == si:
-			d.ksc = false
-			nSrc++
-			continue
-		case c >= 0x80:
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		case !d.ksc:
-			if nDst >= len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
+		}
+		if nSrc+8 <= len(src) && mb.Plain7(src[nSrc:]) {
+			n := mb.ASCII7(dst[nDst:], src[nSrc:])
+			nDst += n
+			nSrc += n
+		}
+		for nSrc < len(src) && nDst < len(dst) {
+			c := src[nSrc]
+			if c >= 0x80 || c == 0x1B || c&^1 == so {
+				break
 			}
 			dst[nDst] = c
 			nDst++
 			nSrc++
-			continue
 		}
-		// KS X 1001: a pair of 21–7E.
-		if c < 0x21 || c > 0x7E {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		if nSrc >= len(src) || src[nSrc] != so {
+			return
 		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		if c2 < 0x21 || c2 > 0x7E {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
-		}
-		v := dec[int(c+0x80-0x81)*190+int(c2+0x80)-0x41]
-		if v == 0 {
-			return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
-		}
-		w := mb.Put(dst[nDst:], v)
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
-		nSrc += 2
+		ksc = true
+		nSrc++
 	}
-	return nDst, nSrc, bad, nil
 }
+
+// step decodes what starts src and run left: a shift, the designation,
+// or one character with its error, if any.
+func (d *iso2022krDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	switch c := src[0]; {
+	case c == 0x1B:
+		return d.designation(src, atEOF)
+	case c == so:
+		d.ksc = true
+		return 0, 1, bad, nil
+	case c == si:
+		d.ksc = false
+		return 0, 1, bad, nil
+	case c >= 0x80:
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	case !d.ksc:
+		if len(dst) == 0 {
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = c
+		return 1, 1, bad, nil
+	}
+	return d.pair(dst, src, atEOF)
+}
+
+// designation reads the escape sequence at the start of src, which must
+// be ESC $ ) C.
+func (d *iso2022krDecoder) designation(src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	if len(src) < 4 && !atEOF && string(src) == iso2022krDesignation[:len(src)] {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if len(src) < 4 || string(src[:4]) != iso2022krDesignation {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+	}
+	return 0, 4, bad, nil
+}
+
+// pair decodes the KS X 1001 character at the start of src, two bytes
+// 21–7E, or reports what is wrong with it.
+func (d *iso2022krDecoder) pair(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	c := src[0]
+	if c < 0x21 || c > 0x7E {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	}
+	if len(src) < 2 {
+		if atEOF {
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	c2 := src[1]
+	if c2 < 0x21 || c2 > 0x7E {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	v := d.t.dec[:len(euckrIndex)][int(c+0x80-0x81)*190+int(c2+0x80)-0x41]
+	if v == 0 {
+		return 0, 0, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	w := mb.Put(dst, v)
+	if w == 0 {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	return w, 2, bad, nil
+}
+
+// kscEnc is EUC-KR's encode table cut to KS X 1001 (codes A1–FE A1–FE),
+// the characters ISO-2022-KR can write, for mb.Encode94.
+var kscEnc = sync.OnceValue(func() *[65536]uint16 {
+	enc := new([65536]uint16)
+	for r, v := range getTables().enc {
+		if v>>8 >= 0xA1 && v&0xFF >= 0xA1 {
+			enc[r] = v
+		}
+	}
+	return enc
+})
 
 type iso2022krEncoder struct {
-	t          *tables
-	designated bool // the designation is written
-	ksc        bool // shifted out
+	ksc        *[65536]uint16 // kscEnc
+	designated bool           // the designation is written
+	shifted    bool           // shifted out: KS X 1001
 }
 
-func (e *iso2022krEncoder) Reset()               { e.designated, e.ksc = false, false }
+func (e *iso2022krEncoder) Reset()               { e.designated, e.shifted = false, false }
 func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	enc := e.t.enc
 	for nSrc < len(src) {
-		// The common cases first, in one tight loop: ASCII and
-		// three-byte characters of KS X 1001, with the shifts between
-		// them; anything else goes to the code below.
-		for e.designated && nSrc < len(src) && len(dst)-nDst >= 3 {
-			c := src[nSrc]
-			if c < 0x80 {
-				if c == 0x1B || c == so || c == si {
-					break
-				}
-				if e.ksc {
-					dst[nDst] = si
-					nDst++
-					e.ksc = false
-				}
-				dst[nDst] = c
-				nDst++
-				nSrc++
-				continue
-			}
-			if nSrc+2 >= len(src) {
+		if e.designated {
+			nd, ns := e.run(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			if nSrc >= len(src) {
 				break
 			}
-			// A three-byte character (inline: the loop is hot).
-			c1, c2 := src[nSrc+1], src[nSrc+2]
-			if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
-				break
-			}
-			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
-				break
-			}
-			v := enc[r]
-			if v>>8 < 0xA1 || v&0xFF < 0xA1 {
-				break
-			}
-			if !e.ksc {
-				dst[nDst] = so
-				nDst++
-				e.ksc = true
-			}
-			dst[nDst], dst[nDst+1] = byte(v>>8)-0x80, byte(v)-0x80
-			nDst += 2
-			nSrc += 3
 		}
-		if nSrc >= len(src) {
-			break
+		nd, ns, bad, err := e.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if err != nil || bad.Kind != encoding.KindNone {
+			return nDst, nSrc, bad, err
 		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
-		}
-		var out [8]byte
-		m := 0
-		if !e.designated {
-			m += copy(out[:], iso2022krDesignation)
-		}
-		switch {
-		case r == so || r == si || r == 0x1B:
-			if e.ksc {
-				out[m] = si
-				m++
-			}
-			if len(dst)-nDst < m {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += copy(dst[nDst:], out[:m])
-			e.designated, e.ksc = true, false
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r, RefRune: 0xFFFD}, nil
-		case r < 0x80:
-			if e.ksc {
-				out[m] = si
-				m++
-			}
-			out[m] = byte(r)
-			m++
-			if len(dst)-nDst < m {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			e.ksc = false
-		default:
-			var v uint16
-			if r <= 0xFFFF {
-				v = e.t.enc[r]
-			}
-			if v>>8 < 0xA1 || v&0xFF < 0xA1 {
-				// Not KS X 1001: leave KS X 1001 before reporting it.
-				if e.ksc {
-					out[m] = si
-					m++
-				}
-				if len(dst)-nDst < m {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				nDst += copy(dst[nDst:], out[:m])
-				e.designated, e.ksc = true, false
-				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
-			}
-			if !e.ksc {
-				out[m] = so
-				m++
-			}
-			out[m], out[m+1] = byte(v>>8)-0x80, byte(v)-0x80
-			m += 2
-			if len(dst)-nDst < m {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			e.ksc = true
-		}
-		nDst += copy(dst[nDst:], out[:m])
-		e.designated = true
-		nSrc += n
 	}
-	if atEOF && e.ksc {
+	if atEOF && e.shifted {
 		if nDst >= len(dst) {
 			return nDst, nSrc, bad, transform.ErrShortDst
 		}
 		dst[nDst] = si
 		nDst++
-		e.ksc = false
+		e.shifted = false
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// run encodes the longest run that needs no other work: ASCII, the
+// three-byte characters of KS X 1001, and the shifts between them. Korean
+// text shifts at nearly every word, so each state has a tight loop of its
+// own and the shifts stay here; long ASCII runs go to mb.ASCII7.
+func (e *iso2022krEncoder) run(dst, src []byte) (nDst, nSrc int) {
+	ksc, shifted := e.ksc, e.shifted
+	defer func() { e.shifted = shifted }()
+	for {
+		if shifted {
+			for nSrc+3 <= len(src) && nDst+2 <= len(dst) {
+				v := kscCode(src[nSrc:nSrc+3:nSrc+3], ksc)
+				if v == 0 {
+					break
+				}
+				binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v&^0x8080)
+				nDst += 2
+				nSrc += 3
+			}
+			if nSrc >= len(src) || nDst+2 > len(dst) {
+				return
+			}
+			if c := src[nSrc]; c >= 0x80 || c == 0x1B || c&^1 == so {
+				return
+			}
+			dst[nDst], dst[nDst+1] = si, src[nSrc]
+			nDst += 2
+			nSrc++
+			shifted = false
+		}
+		if nSrc+8 <= len(src) && mb.Plain7(src[nSrc:]) {
+			n := mb.ASCII7(dst[nDst:], src[nSrc:])
+			nDst += n
+			nSrc += n
+		}
+		for nSrc < len(src) && nDst < len(dst) {
+			c := src[nSrc]
+			if c >= 0x80 || c == 0x1B || c&^1 == so {
+				break
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+		}
+		if nSrc+3 > len(src) || nDst+3 > len(dst) {
+			return
+		}
+		v := kscCode(src[nSrc:nSrc+3:nSrc+3], ksc)
+		if v == 0 {
+			return
+		}
+		dst[nDst] = so
+		binary.BigEndian.PutUint16(dst[nDst+1:nDst+3:nDst+3], v&^0x8080)
+		nDst += 3
+		nSrc += 3
+		shifted = true
+	}
+}
+
+// kscCode returns the EUC-KR code of the character whose UTF-8 is s, when
+// s is a three-byte character of KS X 1001, and 0 otherwise.
+func kscCode(s []byte, ksc *[65536]uint16) uint16 {
+	if s[0]&0xF0 != 0xE0 || (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 != 0x8080 {
+		return 0
+	}
+	r := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
+	if r < 0x800 {
+		return 0
+	}
+	return ksc[r]
+}
+
+// step encodes the character at the start of src with the designation
+// and the shift it needs, or reports it.
+func (e *iso2022krEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	r, n, k := mb.NextRune(src, atEOF)
+	if n == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+	}
+	var out [8]byte
+	m := 0
+	if !e.designated {
+		m += copy(out[:], iso2022krDesignation)
+	}
+	var v uint16
+	if r >= 0x80 && r <= 0xFFFF {
+		v = e.ksc[r]
+	}
+	shifted := v != 0
+	if !shifted {
+		// ASCII, or a character to report: in ASCII.
+		if e.shifted {
+			out[m] = si
+			m++
+		}
+		bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
+		switch {
+		case r == so || r == si || r == 0x1B:
+			bad.RefRune = 0xFFFD
+		case r < 0x80:
+			out[m] = byte(r)
+			m++
+			bad = encoding.Bad{}
+		}
+	} else {
+		if !e.shifted {
+			out[m] = so
+			m++
+		}
+		out[m], out[m+1] = byte(v>>8)-0x80, byte(v)-0x80
+		m += 2
+	}
+	if len(dst) < m {
+		return 0, 0, encoding.Bad{}, transform.ErrShortDst
+	}
+	e.designated, e.shifted = true, shifted
+	if bad.Kind != encoding.KindNone {
+		return copy(dst, out[:m]), 0, bad, nil
+	}
+	return copy(dst, out[:m]), n, bad, nil
 }

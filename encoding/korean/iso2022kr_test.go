@@ -13,6 +13,7 @@ func TestISO2022KRHarness(t *testing.T) {
 		{Name: "가a", Encoded: []byte("\x1b$)C\x0e\x30\x21\x0fa"), Text: "가a"},
 		{Name: "lines", Encoded: []byte("\x1b$)C\x0e\x30\x21\x0f\n\x0e\x30\x21\x0f"), Text: "가\n가"},
 		{Name: "ASCII", Encoded: []byte("\x1b$)Cabc"), Text: "abc"},
+		{Name: "gaps", Encoded: []byte("\x1b$)C\x0e\x30\x21\x0f \x0e\x30\x21\x0f\x00\x0e\x30\x21\x0f. \x0e\x30\x21\x0f"), Text: "가 가\x00가. 가"},
 		{Name: "empty", Encoded: nil, Text: ""},
 	}, true)
 	enctest.TestMalformed(t, ISO2022KR, []enctest.Malformed{

@@ -2,7 +2,8 @@
 // Chinese: GB18030 (the 2022 edition as the WHATWG Encoding Standard
 // specifies it, and the 2005 edition), GBK (Windows code page 936) and
 // GB2312 (EUC-CN), HZ (HZGB2312, RFC 1843), and conversion between
-// characters and GB 2312's row/cell numbers (区位码, quwei).
+// characters and GB 2312's row/cell numbers (区位码, quwei). ISO-2022-CN,
+// which mixes GB 2312 with CNS 11643, is in package traditionalchinese.
 //
 // Every codec is an *encoding.Codec, so it satisfies x/text's
 // encoding.Encoding and works with transform.NewReader. Codecs are strict

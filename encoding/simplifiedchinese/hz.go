@@ -31,107 +31,130 @@ func (d *hzDecoder) Clone() encoding.Core { c := *d; return &c }
 
 func (d *hzDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
-		// The common cases first, in one tight loop: ASCII, GB 2312 pairs
-		// and the shifts between them; anything else goes to the code
-		// below.
-		for nSrc+1 < len(src) && len(dst)-nDst >= 4 {
-			c, c2 := src[nSrc], src[nSrc+1]
-			if c == '~' {
-				if c2 == '{' && !d.gb || c2 == '}' && d.gb {
-					d.gb = !d.gb
-					nSrc += 2
-					continue
-				}
-				break
-			}
-			if !d.gb {
-				if c >= 0x80 {
-					break
-				}
-				dst[nDst] = c
-				nDst++
-				nSrc++
-				continue
-			}
-			if c-0x21 > 0x5D || c2-0x21 > 0x5D {
-				break
-			}
-			r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
-			if !ok {
-				break
-			}
-			nDst += mb.Put(dst[nDst:], mb.Pack(r))
-			nSrc += 2
-		}
+		nd, ns := d.run(dst[nDst:], src[nSrc:])
+		nDst += nd
+		nSrc += ns
 		if nSrc >= len(src) {
 			break
 		}
-		c := src[nSrc]
-		if c >= 0x80 {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+		nd, ns, bad, err = d.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if err != nil || bad.Kind != encoding.KindNone {
+			break
 		}
-		if c == '~' { // in GB 2312 a lead 7E would be row 94, which is empty: "~" is an escape
-			if nSrc+1 >= len(src) {
-				if atEOF {
-					return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-				}
-				return nDst, nSrc, bad, transform.ErrShortSrc
+	}
+	return nDst, nSrc, bad, err
+}
+
+// run decodes the common cases in one tight loop: ASCII, GB 2312 pairs
+// and the shifts between them; it stops at anything else for step.
+func (d *hzDecoder) run(dst, src []byte) (nDst, nSrc int) {
+	for nSrc+1 < len(src) && len(dst)-nDst >= 4 {
+		c, c2 := src[nSrc], src[nSrc+1]
+		if c == '~' {
+			if c2 == '{' && !d.gb || c2 == '}' && d.gb {
+				d.gb = !d.gb
+				nSrc += 2
+				continue
 			}
-			switch c2 := src[nSrc+1]; {
-			case c2 == '}' && d.gb:
-				d.gb = false
-			case d.gb:
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
-			case c2 == '{':
-				d.gb = true
-			case c2 == '\n':
-				// A line continuation.
-			case c2 == '~':
-				if nDst >= len(dst) {
-					return nDst, nSrc, bad, transform.ErrShortDst
-				}
-				dst[nDst] = '~'
-				nDst++
-			default:
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
-			}
-			nSrc += 2
-			continue
+			break
 		}
 		if !d.gb {
-			if nDst >= len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
+			if c >= 0x80 {
+				break
 			}
 			dst[nDst] = c
 			nDst++
 			nSrc++
 			continue
 		}
-		if c < 0x21 || c > 0x7E {
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-		}
-		if nSrc+1 >= len(src) {
-			if atEOF {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-			}
-			return nDst, nSrc, bad, transform.ErrShortSrc
-		}
-		c2 := src[nSrc+1]
-		if c2 < 0x21 || c2 > 0x7E { // a trail 7E is cell 94 ("!~" is 〓)
-			return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+		if c-0x21 > 0x5D || c2-0x21 > 0x5D {
+			break
 		}
 		r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
 		if !ok {
-			return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+			break
 		}
-		w := mb.Put(dst[nDst:], mb.Pack(r))
-		if w == 0 {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		nDst += w
+		nDst += mb.Put(dst[nDst:], mb.Pack(r))
 		nSrc += 2
 	}
-	return nDst, nSrc, bad, nil
+	return nDst, nSrc
+}
+
+// step decodes what starts src and run left: a byte, a "~" sequence or a
+// GB 2312 pair, or the error there.
+func (d *hzDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	switch c := src[0]; {
+	case c >= 0x80:
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	case c == '~': // in GB 2312 a lead 7E would be row 94, which is empty: "~" is an escape
+		return d.tilde(dst, src, atEOF)
+	case !d.gb:
+		if len(dst) == 0 {
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = c
+		return 1, 1, bad, nil
+	}
+	return hzPair(dst, src, atEOF)
+}
+
+// tilde reads the "~" sequence at the start of src.
+func (d *hzDecoder) tilde(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	if len(src) < 2 {
+		if atEOF {
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	switch c2 := src[1]; {
+	case c2 == '}' && d.gb:
+		d.gb = false
+	case d.gb:
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+	case c2 == '{':
+		d.gb = true
+	case c2 == '\n':
+		// A line continuation.
+	case c2 == '~':
+		if len(dst) == 0 {
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = '~'
+		return 1, 2, bad, nil
+	default:
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil
+	}
+	return 0, 2, bad, nil
+}
+
+// hzPair decodes the GB 2312 pair at the start of src, or reports what is
+// wrong with it.
+func hzPair(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	c := src[0]
+	if c < 0x21 || c > 0x7E {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	}
+	if len(src) < 2 {
+		if atEOF {
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	c2 := src[1]
+	if c2 < 0x21 || c2 > 0x7E { // a trail 7E is cell 94 ("!~" is 〓)
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	r, ok := QuweiToRune(int(c)-0x20, int(c2)-0x20)
+	if !ok {
+		return 0, 0, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	w := mb.Put(dst, mb.Pack(r))
+	if w == 0 {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	return w, 2, bad, nil
 }
 
 type hzEncoder struct{ gb bool }
@@ -141,102 +164,18 @@ func (e *hzEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
-		// The common cases first, in one tight loop: ASCII but "~", and
-		// three-byte characters of GB 2312, with the shifts between them;
-		// anything else goes to the code below.
-		for nSrc+2 < len(src) && len(dst)-nDst >= 4 {
-			c := src[nSrc]
-			if c < 0x80 {
-				if c == '~' {
-					break
-				}
-				if e.gb {
-					dst[nDst], dst[nDst+1] = '~', '}'
-					nDst += 2
-					e.gb = false
-				}
-				dst[nDst] = c
-				nDst++
-				nSrc++
-				continue
-			}
-			c1, c2 := src[nSrc+1], src[nSrc+2]
-			if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
-				break
-			}
-			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
-				break
-			}
-			row, cell, ok := RuneToQuwei(r)
-			if !ok {
-				break
-			}
-			if !e.gb {
-				dst[nDst], dst[nDst+1] = '~', '{'
-				nDst += 2
-				e.gb = true
-			}
-			if len(dst)-nDst < 2 {
-				break
-			}
-			dst[nDst], dst[nDst+1] = byte(row+0x20), byte(cell+0x20)
-			nDst += 2
-			nSrc += 3
-		}
+		nd, ns := e.run(dst[nDst:], src[nSrc:])
+		nDst += nd
+		nSrc += ns
 		if nSrc >= len(src) {
 			break
 		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
+		nd, ns, bad, err = e.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if err != nil || bad.Kind != encoding.KindNone {
+			return nDst, nSrc, bad, err
 		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
-		}
-		var out [6]byte
-		m := 0
-		if r < 0x80 {
-			if e.gb {
-				out[0], out[1] = '~', '}'
-				m = 2
-			}
-			out[m] = byte(r)
-			m++
-			if r == '~' {
-				out[m] = '~'
-				m++
-			}
-			if len(dst)-nDst < m {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			e.gb = false
-		} else {
-			row, cell, ok := RuneToQuwei(r)
-			if !ok {
-				// Leave GB 2312 before reporting the character.
-				if e.gb {
-					if len(dst)-nDst < 2 {
-						return nDst, nSrc, bad, transform.ErrShortDst
-					}
-					nDst += copy(dst[nDst:], "~}")
-					e.gb = false
-				}
-				return nDst, nSrc, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
-			}
-			if !e.gb {
-				out[0], out[1] = '~', '{'
-				m = 2
-			}
-			out[m], out[m+1] = byte(row+0x20), byte(cell+0x20)
-			m += 2
-			if len(dst)-nDst < m {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			e.gb = true
-		}
-		nDst += copy(dst[nDst:], out[:m])
-		nSrc += n
 	}
 	if atEOF && e.gb {
 		if len(dst)-nDst < 2 {
@@ -246,4 +185,113 @@ func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 		e.gb = false
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// run encodes the common cases in one tight loop: ASCII but "~", and
+// three-byte characters of GB 2312, with the shifts between them; it
+// stops at anything else for step.
+func (e *hzEncoder) run(dst, src []byte) (nDst, nSrc int) {
+	for nSrc+2 < len(src) && len(dst)-nDst >= 4 {
+		c := src[nSrc]
+		if c < 0x80 {
+			if c == '~' {
+				break
+			}
+			if e.gb {
+				dst[nDst], dst[nDst+1] = '~', '}'
+				nDst += 2
+				e.gb = false
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		c1, c2 := src[nSrc+1], src[nSrc+2]
+		if c&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+			break
+		}
+		r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+		if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+			break
+		}
+		row, cell, ok := RuneToQuwei(r)
+		if !ok {
+			break
+		}
+		if !e.gb {
+			dst[nDst], dst[nDst+1] = '~', '{'
+			nDst += 2
+			e.gb = true
+		}
+		if len(dst)-nDst < 2 {
+			break
+		}
+		dst[nDst], dst[nDst+1] = byte(row+0x20), byte(cell+0x20)
+		nDst += 2
+		nSrc += 3
+	}
+	return nDst, nSrc
+}
+
+// step encodes the character at the start of src with the shift it
+// needs, or reports it.
+func (e *hzEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	r, n, k := mb.NextRune(src, atEOF)
+	if n == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+	}
+	if r < 0x80 {
+		return e.ascii(dst, byte(r))
+	}
+	row, cell, ok := RuneToQuwei(r)
+	if !ok {
+		// Leave GB 2312 before reporting the character.
+		if e.gb {
+			if len(dst) < 2 {
+				return 0, 0, bad, transform.ErrShortDst
+			}
+			copy(dst, "~}")
+			e.gb = false
+			return 2, 0, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+		}
+		return 0, 0, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
+	}
+	var out [4]byte
+	m := 0
+	if !e.gb {
+		out[0], out[1] = '~', '{'
+		m = 2
+	}
+	out[m], out[m+1] = byte(row+0x20), byte(cell+0x20)
+	m += 2
+	if len(dst) < m {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	e.gb = true
+	return copy(dst, out[:m]), n, bad, nil
+}
+
+// ascii writes the ASCII byte c, after "~}" in GB 2312, and "~" as "~~".
+func (e *hzEncoder) ascii(dst []byte, c byte) (nDst, nSrc int, bad encoding.Bad, err error) {
+	var out [4]byte
+	m := 0
+	if e.gb {
+		out[0], out[1] = '~', '}'
+		m = 2
+	}
+	out[m] = c
+	m++
+	if c == '~' {
+		out[m] = '~'
+		m++
+	}
+	if len(dst) < m {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	e.gb = false
+	return copy(dst, out[:m]), 1, bad, nil
 }

@@ -128,3 +128,20 @@ func TestAutoHugeASCIIHead(t *testing.T) {
 		t.Errorf("output differs from the text (%d bytes, want %d)", len(out), len(want))
 	}
 }
+
+// TestAutoISO2022CN converts ISO-2022-CN and -EXT text (as glibc's iconv
+// writes it: GB 2312, CNS 11643 planes 1, 2 and 3) with -f auto.
+func TestAutoISO2022CN(t *testing.T) {
+	for _, tc := range []struct{ in, want, name string }{
+		{"\x1b$)A\x0eVPND\x0f \x1b$)G\x0eT/\x0f \x1b$*H\x1bN!!\x0f\nabc \x1b$)A\x0eVP\x0f\n", "中文 們 乂\nabc 中\n", "iso-2022-cn"},
+		{"a\x1b$+I\x1bO!.\n\x1b$)A\x0eVP\x0f\n", "", "iso-2022-cn-ext"},
+	} {
+		out, errs, code := runCLI([]string{"convert", "-f", "auto", "-t", "utf-8"}, []byte(tc.in))
+		if code != 0 || !strings.Contains(errs, "detected "+tc.name) {
+			t.Errorf("%q: exit %d:\n%s", tc.in, code, errs)
+		}
+		if tc.want != "" && out != tc.want {
+			t.Errorf("%q: %q, want %q", tc.in, out, tc.want)
+		}
+	}
+}

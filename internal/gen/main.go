@@ -48,6 +48,8 @@ func main() {
 		g.index32("big5Index", "index-big5.txt", idx, 19782)
 		genCP950(&g)
 		genEUCTW(&g)
+		genBig5HKSCS(&g)
+		genISOIR165(&g)
 	case "japanese":
 		g.printf("package japanese\n\n")
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
@@ -762,5 +764,103 @@ func genEUCTW(g *gen) {
 	g.printf("// euctwIndex is CNS 11643 planes %v as glibc's EUC-TW has them, from %s:\n// %s.\n", euctwPlanes, file, header)
 	g.printf("// Pointer plane slot*8836 + (row-A1)*94 + cell-A1 → code point; 0: no character.\nvar euctwIndex = [%d]uint32{\n", len(idx))
 	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n")
+}
+
+// genBig5HKSCS writes big5hkscsIndex, glibc's BIG5-HKSCS in Big5's pointer
+// layout, from glibc-BIG5-HKSCS.txt. The four codes that decode to a
+// letter and a combining mark (88 62, 88 64, 88 A3, 88 A5) are left out:
+// the decoder writes them itself, as it does for WHATWG's Big5, and the
+// generator checks that they are those four, with those characters.
+func genBig5HKSCS(g *gen) {
+	const file = "glibc-BIG5-HKSCS.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	idx := make([]uint32, 19782)
+	pairs := map[uint64]string{0x8862: "CA 304", 0x8864: "CA 30C", 0x88A3: "EA 304", 0x88A5: "EA 30C"}
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 && len(f) != 3 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		lead, trail := int(c>>8), int(c&0xFF)
+		if err1 != nil || err2 != nil || r == 0 || r > 0x10FFFF || lead < 0x81 || lead > 0xFE ||
+			!(trail >= 0x40 && trail <= 0x7E || trail >= 0xA1 && trail <= 0xFE) {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		if len(f) == 3 {
+			r2, err := strconv.ParseUint(strings.TrimPrefix(f[2], "0x"), 16, 32)
+			if want, ok := pairs[c]; !ok || err != nil || fmt.Sprintf("%X %X", r, r2) != want {
+				log.Fatalf("%s:%d: a pair of characters the decoder does not write: %q", file, n+1, l)
+			}
+			delete(pairs, c)
+			continue
+		}
+		p := (lead-0x81)*157 + trail - 0x40
+		if trail >= 0xA1 {
+			p = (lead-0x81)*157 + trail - 0x62
+		}
+		if idx[p] != 0 {
+			log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+		}
+		idx[p] = uint32(r)
+	}
+	if len(pairs) != 0 {
+		log.Fatalf("%s: the pairs %v are missing", file, pairs)
+	}
+	g.printf("// big5hkscsIndex is glibc's BIG5-HKSCS (HKSCS-2008), from %s:\n// %s.\n", file, header)
+	g.printf("// Big5 pointer (lead-81)*157 + trail-(40 or 62) → code point; 0: no character\n// (and the four codes of two characters, which the decoder writes).\nvar big5hkscsIndex = [%d]uint32{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n")
+}
+
+// genISOIR165 writes isoir165Index, ISO-IR-165 as glibc's ISO-2022-CN-EXT
+// reads it, row*94+cell (each from 21) → code point, from
+// glibc-ISO-IR-165.txt.
+func genISOIR165(g *gen) {
+	const file = "glibc-ISO-IR-165.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	idx := make([]uint32, 94*94)
+	header := ""
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
+		row, cell := int(c>>8), int(c&0xFF)
+		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF || row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		p := (row-0x21)*94 + cell - 0x21
+		if idx[p] != 0 {
+			log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+		}
+		idx[p] = uint32(r)
+	}
+	g.printf("// isoir165Index is ISO-IR-165 as glibc's ISO-2022-CN-EXT reads it, from %s:\n// %s.\n", file, header)
+	g.printf("// (row-21)*94 + cell-21 → code point; 0: no character.\nvar isoir165Index = [%d]uint16{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 4)
 	g.printf("}\n")
 }

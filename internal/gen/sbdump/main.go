@@ -15,6 +15,14 @@
 // (CNS 11643 plane 1) and four-byte code (8E, plane A1–B0, row, cell) of
 // glibc's EUC-TW that decodes to one character.
 //
+// With -big5hkscs it writes instead glibc-BIG5-HKSCS.txt, every two-byte
+// code of glibc's BIG5-HKSCS (lead 81–FE, trail 40–7E and A1–FE) that
+// decodes to one character or, for four codes, to two.
+//
+// With -isoir165 it writes instead glibc-ISO-IR-165.txt, every code of
+// ISO-IR-165 (the GB 2312 extension glibc's ISO-2022-CN-EXT designates
+// with ESC $ ) E), each read as ESC $ ) E SO row cell SI.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -64,7 +72,17 @@ func main() {
 	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
+	big5hkscs := flag.Bool("big5hkscs", false, "write glibc's BIG5-HKSCS two-byte codes instead")
+	isoir165 := flag.Bool("isoir165", false, "write glibc's ISO-IR-165 (through ISO-2022-CN-EXT) instead")
 	flag.Parse()
+	if *isoir165 {
+		writeISOIR165(*out)
+		return
+	}
+	if *big5hkscs {
+		writeBig5HKSCS(*out)
+		return
+	}
 	if *translit {
 		writeTranslit(*out)
 		return
@@ -360,6 +378,91 @@ func writeEUCTW(dir string) {
 		log.Fatal(err)
 	}
 	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// writeBig5HKSCS decodes every two-byte code (lead 81–FE, trail 40–7E and
+// A1–FE) of glibc's BIG5-HKSCS, each on a line of its own, and writes
+// "0xCODE<TAB>0xCHAR" (or "0xCHAR 0xCHAR" for the codes of a letter and a
+// combining mark) for those that decode. A line that is the trail byte
+// alone may be iconv -c's reading of a bad code whose lead it dropped: it
+// is asked again without -c.
+func writeBig5HKSCS(dir string) {
+	var codes [][]byte
+	for l := 0x81; l <= 0xFE; l++ {
+		for t := 0x40; t <= 0xFE; t++ {
+			if t > 0x7E && t < 0xA1 {
+				continue
+			}
+			codes = append(codes, []byte{byte(l), byte(t)})
+		}
+	}
+	lines := iconvLines("BIG5-HKSCS", codes)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): BIG5-HKSCS, each two-byte code (lead 81-FE, trail 40-7E, A1-FE) decoded on a line of its own (iconv -c -f BIG5-HKSCS -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -big5hkscs. Columns: code, code point (two for a letter and a combining mark); a code not listed has no character.\n")
+	n, asked := 0, 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) == 0 || len(rs) > 2 {
+			if len(rs) > 2 {
+				log.Fatalf("% X decodes to %d characters", c, len(rs))
+			}
+			continue
+		}
+		if len(rs) == 1 && rs[0] == rune(c[1]) {
+			asked++
+			one := exec.Command("iconv", "-f", "BIG5-HKSCS", "-t", "UTF-8")
+			one.Stdin = bytes.NewReader(c)
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		fmt.Fprintf(&buf, "0x%X\t0x%04X", c, rs[0])
+		if len(rs) == 2 {
+			fmt.Fprintf(&buf, " 0x%04X", rs[1])
+		}
+		buf.WriteByte('\n')
+		n++
+	}
+	file := filepath.Join(dir, "glibc-BIG5-HKSCS.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// writeISOIR165 decodes every code 21–7E 21–7E of ISO-IR-165 with glibc's
+// ISO-2022-CN-EXT, each as "ESC $ ) E SO row cell SI" on a line of its
+// own, and writes "0xCODE<TAB>0xCHAR" for those that decode to one
+// character. glibc skips both bytes of a code it cannot read, so a line is
+// empty or the character.
+func writeISOIR165(dir string) {
+	var codes [][]byte
+	for r := 0x21; r <= 0x7E; r++ {
+		for c := 0x21; c <= 0x7E; c++ {
+			codes = append(codes, []byte{0x1b, '$', ')', 'E', 0x0e, byte(r), byte(c), 0x0f})
+		}
+	}
+	lines := iconvLines("ISO-2022-CN-EXT", codes)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): ISO-IR-165 as ISO-2022-CN-EXT reads it, each code (21-7E 21-7E) as ESC $ ) E SO code SI on a line of its own (iconv -c -f ISO-2022-CN-EXT -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -isoir165. Columns: code, code point; a code not listed has no character.\n")
+	n := 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) > 1 {
+			log.Fatalf("% X decodes to %d characters", c, len(rs))
+		}
+		if len(rs) == 1 {
+			fmt.Fprintf(&buf, "0x%02X%02X\t0x%04X\n", c[5], c[6], rs[0])
+			n++
+		}
+	}
+	file := filepath.Join(dir, "glibc-ISO-IR-165.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, n)
 }
 
 // iconvLines decodes each code on a line of its own with iconv -c.
