@@ -477,7 +477,23 @@ v2loop:
 	VMOVDQU (SI)(AX*1), Y1
 	VPTEST  Y0, Y1
 	JNZ     v2wide
-	VPACKUSWB Y1, Y1, Y2             // ASCII: narrow (lane by lane)
+	// ASCII: 32 units a step while they are ASCII, 64 bytes of src are
+	// left and dst has room for 32 bytes; then 16.
+	LEAQ    32(AX), DX
+	CMPQ    DX, CX
+	JGT     v2ascii16                // fewer than 64 bytes of src left
+	VMOVDQU 32(SI)(AX*1), Y2
+	VPTEST  Y0, Y2
+	JNZ     v2ascii16
+	VPACKUSWB Y2, Y1, Y1             // lanes: units 0–7, 16–23 | 8–15, 24–31
+	VPERMQ  $0xD8, Y1, Y1
+	VMOVDQU Y1, (DI)(BX*1)
+	ADDQ    $64, AX
+	ADDQ    $32, BX
+	JMP     v2loop
+
+v2ascii16:
+	VPACKUSWB Y1, Y1, Y2             // narrow (lane by lane)
 	VPERMQ  $0x08, Y2, Y2
 	VMOVDQU X2, (DI)(BX*1)
 	ADDQ    $32, AX
