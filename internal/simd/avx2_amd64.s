@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "avx2_words_to_utf8_amd64.h"
 
 // The AVX2 converters. AVX2 has no compress instruction, so the bytes to
 // keep are gathered by VPSHUFB with shuffles looked up in tables built at
@@ -430,8 +431,7 @@ GLOBL surrD800<>(SB), RODATA|NOPTR, $32
 //
 // 16 units (32 bytes) a step: narrowed when ASCII; expanded as words
 // (EXPAND16) when all are below 800; interleaved by fixed shuffles when
-// all are three bytes long; else as dwords of whole forms built with word
-// operations and packed four at a time (v2three).
+// all are three bytes long; else by WORDS16TOUTF8 (v2three).
 // A step with surrogates takes the pair path (v2surr); an unpaired one
 // ends the loop (the scalar code explains it).
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
@@ -621,76 +621,12 @@ v2allpairs:
 	JMP      v2loop
 
 v2three:
-	// A mix of lengths (Y2: the words below 800, Y3: zero): each word
-	// gets a dword of its whole form, L (its first two bytes, low first)
-	// and H = 80|w&3F (the third), and threeByteShuf packs four dwords
-	// at a time, keyed by two bits a word: 1 for two bytes, 2 for three.
-	VPAND     Y0, Y1, Y4
-	VPCMPEQW  Y3, Y4, Y4             // Y4: words below 80
-	VPMOVMSKB Y2, R11
-	VPMOVMSKB Y4, R10
-	VPSRLW    $6, Y1, Y5             // L for two bytes: C0|w>>6, 80|w&3F
-	VPSLLW    $8, Y1, Y6
-	VPAND     Y10, Y6, Y6
-	VPOR      Y6, Y5, Y5
-	VPOR      Y11, Y5, Y5
-	VPSRLW    $12, Y1, Y6            // L for three bytes: E0|w>>12, 80|w>>6&3F
-	VPSLLW    $2, Y1, Y7
-	VPAND     Y10, Y7, Y7
-	VPOR      Y7, Y6, Y6
-	VPOR      c80e0w<>(SB), Y6, Y6
-	VPBLENDVB Y2, Y5, Y6, Y6
-	VPBLENDVB Y4, Y1, Y6, Y6         // Y6: L
-	VPAND     c003fw<>(SB), Y1, Y7
-	VPOR      c0080w<>(SB), Y7, Y7   // Y7: H
-	VPUNPCKLWD Y7, Y6, Y5            // dwords of words 0–3, 8–11
-	VPUNPCKHWD Y7, Y6, Y6            // dwords of words 4–7, 12–15
-	ANDNL     R11, R10, R10          // (byte masks) two bytes: below 800, not below 80
-	ANDL      $0x55555555, R10
-	NOTL      R11                    // three bytes: not below 800
-	ANDL      $0xAAAAAAAA, R11
-	ORL       R11, R10               // R10: bytes 0, 2: keys of Y5's lanes; 1, 3: of Y6's
-	MOVBLZX   R10, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y5, Y5
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $24, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y6, Y6
-	VMOVDQU   X5, (DI)(BX*1)
-	MOVBLZX   R10, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VMOVDQU   X6, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y5, X5
-	VMOVDQU   X5, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y6, X6
-	VMOVDQU   X6, (DI)(BX*1)
-	SHRL      $24, R10
-	MOVBLZX   (R15)(R10*1), DX
-	ADDQ      DX, BX
+	// A mix of lengths (Y2: the words below 800, Y3: zero).
+	VMOVDQA   Y1, Y4
+	VMOVDQA   Y2, Y5
+	VPAND     Y0, Y1, Y6
+	VPCMPEQW  Y3, Y6, Y6             // Y6: words below 80
+	WORDS16TOUTF8
 	ADDQ      $32, AX
 	JMP       v2loop
 

@@ -8,10 +8,8 @@
 // and take the paths of UTF-16: narrowed when ASCII; when all are below
 // 800, expanded as words (C0|w>>6, 80|w&3F, low byte first) and packed
 // by twoByteShuf, keyed by a byte of words above 7F per lane; when all
-// are three bytes long, interleaved by fixed shuffles; otherwise each word
-// gets a dword of its whole form (bytes L = the first two, H = the
-// third) and threeByteShuf packs four dwords at a time, keyed by two bits
-// a word: 1 for two bytes, 2 for three. The validating form stops before
+// are three bytes long, interleaved by fixed shuffles; otherwise by
+// WORDS16TOUTF8 (avx2_words_to_utf8_amd64.h). The validating form stops before
 // 16 units with a surrogate among them. A step of 16 units all in
 // 10000–10FFFF gives 64 bytes, each dword its whole form in place; any
 // other step with a unit above FFFF takes its first 8 units by the 8-unit
@@ -29,6 +27,8 @@
 // CX len(src)-64; R13 twoByteShuf, R14 threeByteShuf, R15 threeByteLen.
 // Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
 // Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+
+#include "avx2_words_to_utf8_amd64.h"
 
 DATA t2ffff0000<>+0(SB)/8, $0xFFFF0000FFFF0000
 DATA t2ffff0000<>+8(SB)/8, $0xFFFF0000FFFF0000
@@ -221,72 +221,7 @@ t2three16:
 	JZ        t2allthree
 	VPAND     t2ff80w<>(SB), Y4, Y6
 	VPCMPEQW  Y7, Y6, Y6             // Y6: words below 80
-	VPMOVMSKB Y5, R11
-	VPMOVMSKB Y6, R10
-	VPSRLW    $6, Y4, Y1             // L for two bytes: C0|w>>6, 80|w&3F
-	VPSLLW    $8, Y4, Y2
-	VPAND     Y10, Y2, Y2
-	VPOR      Y2, Y1, Y1
-	VPOR      Y11, Y1, Y1
-	VPSRLW    $12, Y4, Y2            // L for three bytes: E0|w>>12, 80|w>>6&3F
-	VPSLLW    $2, Y4, Y3
-	VPAND     Y10, Y3, Y3
-	VPOR      Y3, Y2, Y2
-	VPOR      t280e0w<>(SB), Y2, Y2
-	VPBLENDVB Y5, Y1, Y2, Y2
-	VPBLENDVB Y6, Y4, Y2, Y2         // Y2: L
-	VPAND     t2003fw<>(SB), Y4, Y3
-	VPOR      t20080w<>(SB), Y3, Y3  // Y3: H = 80|w&3F
-	VPUNPCKLWD Y3, Y2, Y1            // dwords of words 0–3, 8–11
-	VPUNPCKHWD Y3, Y2, Y2            // dwords of words 4–7, 12–15
-	// Keys, two bits a word (from the byte masks): 1 for two bytes
-	// (below 800, not below 80), 2 for three (not below 800).
-	ANDNL     R11, R10, R10
-	ANDL      $0x55555555, R10
-	NOTL      R11
-	ANDL      $0xAAAAAAAA, R11
-	ORL       R11, R10               // R10: bytes 0, 2: keys of Y1's lanes; 1, 3: of Y2's
-	MOVBLZX   R10, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y1, Y1
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $24, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y2, Y2
-	VMOVDQU   X1, (DI)(BX*1)
-	MOVBLZX   R10, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VMOVDQU   X2, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y1, X1
-	VMOVDQU   X1, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y2, X2
-	VMOVDQU   X2, (DI)(BX*1)
-	SHRL      $24, R10
-	MOVBLZX   (R15)(R10*1), DX
-	ADDQ      DX, BX
+	WORDS16TOUTF8
 	ADDQ      $64, AX
 	JMP       t2loop16
 
