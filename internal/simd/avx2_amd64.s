@@ -501,17 +501,16 @@ v2ascii16:
 	JMP     v2loop
 
 v2wide:
-	VPAND    Y15, Y1, Y2
-	VPCMPEQW d800w<>(SB), Y2, Y2
+	VPAND    Y15, Y1, Y4             // Y4: the bits F800
+	VPCMPEQW d800w<>(SB), Y4, Y2
 	VPTEST   Y2, Y2
 	JNZ      v2surr                  // a surrogate
-	VPTEST   Y15, Y1
+	VPTEST   Y4, Y4
 	JZ       v2two
-	VPAND    Y15, Y1, Y2
 	VPXOR    Y3, Y3, Y3
-	VPCMPEQW Y3, Y2, Y2              // units below 800
-	VPTEST   Y2, Y2
-	JNZ      v2three                 // a mix: by dwords
+	VPCMPEQW Y3, Y4, Y5              // units below 800
+	VPTEST   Y5, Y5
+	JNZ      v2three                 // a mix
 	VPSRLW   $12, Y1, Y2             // all three bytes long
 	VPSLLW   $2, Y1, Y3
 	VPAND    Y10, Y3, Y3
@@ -621,9 +620,8 @@ v2allpairs:
 	JMP      v2loop
 
 v2three:
-	// A mix of lengths (Y2: the words below 800, Y3: zero).
+	// A mix of lengths (Y5: the words below 800, Y3: zero).
 	VMOVDQA   Y1, Y4
-	VMOVDQA   Y2, Y5
 	VPAND     Y0, Y1, Y6
 	VPCMPEQW  Y3, Y6, Y6             // Y6: words below 80
 	WORDS16TOUTF8

@@ -40,6 +40,11 @@ DATA w16c4000<>+8(SB)/8, $0x4000400040004000
 DATA w16c4000<>+16(SB)/8, $0x4000400040004000
 DATA w16c4000<>+24(SB)/8, $0x4000400040004000
 GLOBL w16c4000<>(SB), RODATA|NOPTR, $32
+DATA w16cff00<>+0(SB)/8, $0xFF00FF00FF00FF00
+DATA w16cff00<>+8(SB)/8, $0xFF00FF00FF00FF00
+DATA w16cff00<>+16(SB)/8, $0xFF00FF00FF00FF00
+DATA w16cff00<>+24(SB)/8, $0xFF00FF00FF00FF00
+GLOBL w16cff00<>(SB), RODATA|NOPTR, $32
 
 // WORDS16TOUTF8 appends the UTF-8 forms of the 16 words in Y4 (in order,
 // none a surrogate), given the byte masks Y5 of the words below 800 and
@@ -53,7 +58,9 @@ GLOBL w16c4000<>(SB), RODATA|NOPTR, $32
 //     moves them to the high and low bytes; C0E0 is set, and 4000 cleared
 //     again (by XOR) in the words not below 800.
 // wordFormShuf packs four dwords at a time, keyed by two bits a word (1
-// for two bytes, 2 for three), and gives the length in its byte 15.
+// for two bytes, 2 for three), and gives the length in its byte 15. The
+// keys come from one VPMOVMSKB of the words 00FF (two bytes), FF00 (three)
+// or 0000 (one): (Y5 XOR FF00) AND NOT Y6.
 // Uses Y1–Y3, Y7, R10–R12 and DX; R13 holds wordFormShuf inside and
 // twoByteShuf again at the end.
 #define WORDS16TOUTF8 \
@@ -68,13 +75,9 @@ GLOBL w16c4000<>(SB), RODATA|NOPTR, $32
 	VPXOR      Y3, Y2, Y2; \
 	VPUNPCKLWD Y2, Y1, Y3; \
 	VPUNPCKHWD Y2, Y1, Y2; \
-	VPMOVMSKB  Y5, R11; \
-	VPMOVMSKB  Y6, R10; \
-	ANDNL      R11, R10, R10; \
-	ANDL       $0x55555555, R10; \
-	NOTL       R11; \
-	ANDL       $0xAAAAAAAA, R11; \
-	ORL        R11, R10; \
+	VPXOR      w16cff00<>(SB), Y5, Y7; \
+	VPANDN     Y7, Y6, Y7; \
+	VPMOVMSKB  Y7, R10; \
 	MOVBLZX    R10, R11; \
 	SHLL       $4, R11; \
 	MOVL       R10, R12; \
