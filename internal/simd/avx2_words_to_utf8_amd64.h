@@ -1,5 +1,5 @@
 // WORDS16TOUTF8, shared by the AVX2 UTF-16LE and UTF-32LE to UTF-8
-// converters (avx2_amd64.s, utf32to8avx2_amd64.h) for blocks of 16 words
+// converters (avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.h) for blocks of 16 words
 // of mixed lengths.
 
 #ifndef AVX2_WORDS_TO_UTF8_H

@@ -26,6 +26,6 @@
 // 5555555555555555.
 #define NAME ·utf32LEToUTF8AVX512
 #define CHECKED
-#include "utf32to8avx512_amd64.h"
+#include "avx512_utf32_to_utf8_amd64.h"
 #undef NAME
 #undef CHECKED

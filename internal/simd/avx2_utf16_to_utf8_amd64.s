@@ -668,9 +668,9 @@ GLOBL d3f00<>(SB), RODATA|NOPTR, $32
 // otherwise, and at the end, 8 units a step, each unit's whole UTF-8 form
 // in its dword (the forms of utf32LEToUTF8AVX512) packed by
 // threeByteShuf. A block holding a unit that is not a scalar value ends
-// the loop. utf32to8avx2_amd64.h has the body and the registers.
+// the loop. avx2_utf32_to_utf8_amd64.h has the body and the registers.
 #define NAME ·utf32LEToUTF8AVX2
 #define CHECKED
-#include "utf32to8avx2_amd64.h"
+#include "avx2_utf32_to_utf8_amd64.h"
 #undef NAME
 #undef CHECKED
