@@ -1,4 +1,4 @@
-// The body of utf32LEToUTF8AVX2 (avx2_utf16_to_utf8_amd64.s) and of its assume-valid twin
+// The body of utf32LEToUTF8AVX2 (avx2_utf32_to_utf8_amd64.s) and of its assume-valid twin
 // utf32LEToUTF8ValidAVX2 (valid_amd64.s). The including file defines NAME,
 // the function, and for the validating form CHECKED, which keeps the
 // checks between #ifdef CHECKED and #endif.

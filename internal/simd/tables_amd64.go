@@ -7,7 +7,7 @@ package simd
 // its low byte, and its high byte too when bit i of m is set. Unused
 // places are 0x80 (zero). The AVX2 converters use it.
 //
-//lint:ignore U1000 read by the assembly (avx2_utf16_to_utf8_amd64.s)
+//lint:ignore U1000 read by the assembly (avx2_expand16_amd64.h, avx2_utf32_to_utf8_amd64.h)
 var twoByteShuf = func() (t [256][16]byte) {
 	for m := range t {
 		k := 0
@@ -31,7 +31,7 @@ var twoByteShuf = func() (t [256][16]byte) {
 // k give the length of dword i less one. threeByteLen[k] is the packed
 // length.
 //
-//lint:ignore U1000 read by the assembly (avx2_utf16_to_utf8_amd64.s, valid_amd64.s)
+//lint:ignore U1000 read by the assembly (avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.h)
 var threeByteShuf, threeByteLen = func() (t [256][16]byte, n [256]byte) {
 	for k := range t {
 		j := 0

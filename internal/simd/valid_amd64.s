@@ -8,7 +8,8 @@
 // to Latin-1 (AVX-512).
 //
 // Each is its validating twin (utf8_amd64.s, avx512_utf32_to_utf8_amd64.s,
-// avx2_utf16_to_utf8_amd64.s, avx512_latin1_amd64.s) with the checks taken out; for UTF-8
+// avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.s,
+// avx512_latin1_amd64.s) with the checks taken out; for UTF-8
 // that is the Keiser–Lemire check: no prev1–3 loads, no table lookups,
 // no error exit, and none of the check's constants. The windows, the
 // formulas and the stores are the same, so on well-formed input the
@@ -155,7 +156,7 @@ l3: \
 
 // func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
 //
-// utf32LEToUTF8AVX2 (avx2_utf16_to_utf8_amd64.s) without its checks for units above
+// utf32LEToUTF8AVX2 (avx2_utf32_to_utf8_amd64.s) without its checks for units above
 // 10FFFF or in D800–DFFF: 16 units a step while 64 bytes of src are left
 // and dst has room for 64 (every store of such a step ends within 64
 // bytes of where the step's output starts, whatever the masks say), and
