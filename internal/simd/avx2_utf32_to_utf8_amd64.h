@@ -175,13 +175,13 @@ t2wide16:
 	JNZ       t2first8               // a unit above FFFF
 	VPACKUSDW Y2, Y1, Y4
 	VPERMQ    $0xD8, Y4, Y4          // Y4: the 16 units as words, in order
+	VPAND     t2f800w<>(SB), Y4, Y3  // Y3: their bits F800
 #ifdef CHECKED
-	VPAND     t2f800w<>(SB), Y4, Y5
-	VPCMPEQW  t2d800w<>(SB), Y5, Y5  // surrogates
+	VPCMPEQW  t2d800w<>(SB), Y3, Y5  // surrogates
 	VPTEST    Y5, Y5
 	JNZ       t2done
 #endif
-	VPTEST    t2f800w<>(SB), Y4
+	VPTEST    Y3, Y3
 	JNZ       t2three16
 	// All below 800: two bytes for each word above 7F.
 	VPCMPGTW  t2007fw<>(SB), Y4, Y5  // words above 7F
@@ -215,8 +215,7 @@ t2wide16:
 
 t2three16:
 	VPXOR     Y7, Y7, Y7
-	VPAND     t2f800w<>(SB), Y4, Y5
-	VPCMPEQW  Y7, Y5, Y5             // Y5: words below 800
+	VPCMPEQW  Y7, Y3, Y5             // Y5: words below 800
 	VPTEST    Y5, Y5
 	JZ        t2allthree
 	VPAND     t2ff80w<>(SB), Y4, Y6
