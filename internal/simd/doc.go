@@ -25,7 +25,7 @@
 //	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
 //	UTF32LEToUTF8            VPCOMPRESSB (2)             VPSHUFB tables
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
-//	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
+//	UTF16LenFromUTF8         VPSHUFB by nibble, VPSADBW  VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //	DecodePairs              VPCOMPRESSB, VPGATHERDD     none (the codec's scalar loop)
 //	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
