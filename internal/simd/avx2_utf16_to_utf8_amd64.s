@@ -167,45 +167,6 @@ GLOBL c808080f0d<>(SB), RODATA|NOPTR, $32
 	VPBLENDVB  Y1, Y5, Y4, Y4; \
 	PACK3
 
-// The three-byte step: 16 units all in 0800–FFFF (no surrogate) give
-// 48 bytes. Words A = E0|w>>12, 80|w>>6&3F and bytes B = 80|w&3F are
-// interleaved (A, A, B for each unit) by four fixed shuffles per lane: 24
-// bytes a lane, as 16 and 8.
-DATA threeA0<>+0(SB)/8, $0x0504800302800100
-DATA threeA0<>+8(SB)/8, $0x0A80090880070680
-DATA threeA0<>+16(SB)/8, $0x0504800302800100
-DATA threeA0<>+24(SB)/8, $0x0A80090880070680
-GLOBL threeA0<>(SB), RODATA|NOPTR, $32
-DATA threeB0<>+0(SB)/8, $0x8080018080008080
-DATA threeB0<>+8(SB)/8, $0x8004808003808002
-DATA threeB0<>+16(SB)/8, $0x8080018080008080
-DATA threeB0<>+24(SB)/8, $0x8004808003808002
-GLOBL threeB0<>(SB), RODATA|NOPTR, $32
-DATA threeA1<>+0(SB)/8, $0x800F0E800D0C800B
-DATA threeA1<>+8(SB)/8, $0x8080808080808080
-DATA threeA1<>+16(SB)/8, $0x800F0E800D0C800B
-DATA threeA1<>+24(SB)/8, $0x8080808080808080
-GLOBL threeA1<>(SB), RODATA|NOPTR, $32
-DATA threeB1<>+0(SB)/8, $0x0780800680800580
-DATA threeB1<>+8(SB)/8, $0x8080808080808080
-DATA threeB1<>+16(SB)/8, $0x0780800680800580
-DATA threeB1<>+24(SB)/8, $0x8080808080808080
-GLOBL threeB1<>(SB), RODATA|NOPTR, $32
-DATA c80e0w<>+0(SB)/8, $0x80E080E080E080E0
-DATA c80e0w<>+8(SB)/8, $0x80E080E080E080E0
-DATA c80e0w<>+16(SB)/8, $0x80E080E080E080E0
-DATA c80e0w<>+24(SB)/8, $0x80E080E080E080E0
-GLOBL c80e0w<>(SB), RODATA|NOPTR, $32
-DATA c003fw<>+0(SB)/8, $0x003F003F003F003F
-DATA c003fw<>+8(SB)/8, $0x003F003F003F003F
-DATA c003fw<>+16(SB)/8, $0x003F003F003F003F
-DATA c003fw<>+24(SB)/8, $0x003F003F003F003F
-GLOBL c003fw<>(SB), RODATA|NOPTR, $32
-DATA c0080w<>+0(SB)/8, $0x0080008000800080
-DATA c0080w<>+8(SB)/8, $0x0080008000800080
-DATA c0080w<>+16(SB)/8, $0x0080008000800080
-DATA c0080w<>+24(SB)/8, $0x0080008000800080
-GLOBL c0080w<>(SB), RODATA|NOPTR, $32
 
 
 // func utf16LEToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
@@ -292,27 +253,7 @@ v2wide:
 	VPCMPEQW Y3, Y4, Y5              // units below 800
 	VPTEST   Y5, Y5
 	JNZ      v2three                 // a mix
-	VPSRLW   $12, Y1, Y2             // all three bytes long
-	VPSLLW   $2, Y1, Y3
-	VPAND    Y10, Y3, Y3
-	VPOR     Y3, Y2, Y2
-	VPOR     c80e0w<>(SB), Y2, Y2    // A
-	VPAND    c003fw<>(SB), Y1, Y3
-	VPOR     c0080w<>(SB), Y3, Y3
-	VPACKUSWB Y3, Y3, Y3             // B, 8 bytes a lane
-	VPSHUFB  threeA0<>(SB), Y2, Y4
-	VPSHUFB  threeB0<>(SB), Y3, Y5
-	VPOR     Y5, Y4, Y4
-	VPSHUFB  threeA1<>(SB), Y2, Y6
-	VPSHUFB  threeB1<>(SB), Y3, Y7
-	VPOR     Y7, Y6, Y6
-	VMOVDQU  X4, (DI)(BX*1)
-	VMOVQ    X6, 16(DI)(BX*1)
-	VEXTRACTI128 $1, Y4, X4
-	VEXTRACTI128 $1, Y6, X6
-	VMOVDQU  X4, 24(DI)(BX*1)
-	VMOVQ    X6, 40(DI)(BX*1)
-	ADDQ     $48, BX
+	THREE16TOUTF8(Y1)                // all three bytes long
 	ADDQ     $32, AX
 	JMP      v2loop
 

@@ -1,6 +1,6 @@
-// WORDS16TOUTF8, shared by the AVX2 UTF-16LE and UTF-32LE to UTF-8
-// converters (avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.h) for blocks of 16 words
-// of mixed lengths.
+// WORDS16TOUTF8 (16 words of mixed lengths) and THREE16TOUTF8 (16 words
+// of three bytes each), shared by the AVX2 UTF-16LE and UTF-32LE to UTF-8
+// converters (avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.h).
 
 #ifndef AVX2_WORDS_TO_UTF8_H
 #define AVX2_WORDS_TO_UTF8_H
@@ -108,5 +108,69 @@ GLOBL w16cff00<>(SB), RODATA|NOPTR, $32
 	VEXTRACTI128 $1, Y2, (DI)(BX*1); \
 	ADDQ       R10, BX; \
 	LEAQ       ·twoByteShuf(SB), R13
+
+// THREE16TOUTF8(w) appends the 48 bytes of the 16 words in w, all in
+// 0800–FFFF and none a surrogate, and advances BX by 48. Words A =
+// E0|w>>12, 80|w>>6&3F and bytes B = 80|w&3F are interleaved (A, A, B for
+// each word) by four fixed shuffles a lane: 24 bytes a lane, as 16 and 8.
+// Needs Y10 = 3F00 (words); uses Y2, Y3, Y5–Y7.
+DATA w16threeA0<>+0(SB)/8, $0x0504800302800100
+DATA w16threeA0<>+8(SB)/8, $0x0A80090880070680
+DATA w16threeA0<>+16(SB)/8, $0x0504800302800100
+DATA w16threeA0<>+24(SB)/8, $0x0A80090880070680
+GLOBL w16threeA0<>(SB), RODATA|NOPTR, $32
+DATA w16threeB0<>+0(SB)/8, $0x8080018080008080
+DATA w16threeB0<>+8(SB)/8, $0x8004808003808002
+DATA w16threeB0<>+16(SB)/8, $0x8080018080008080
+DATA w16threeB0<>+24(SB)/8, $0x8004808003808002
+GLOBL w16threeB0<>(SB), RODATA|NOPTR, $32
+DATA w16threeA1<>+0(SB)/8, $0x800F0E800D0C800B
+DATA w16threeA1<>+8(SB)/8, $0x8080808080808080
+DATA w16threeA1<>+16(SB)/8, $0x800F0E800D0C800B
+DATA w16threeA1<>+24(SB)/8, $0x8080808080808080
+GLOBL w16threeA1<>(SB), RODATA|NOPTR, $32
+DATA w16threeB1<>+0(SB)/8, $0x0780800680800580
+DATA w16threeB1<>+8(SB)/8, $0x8080808080808080
+DATA w16threeB1<>+16(SB)/8, $0x0780800680800580
+DATA w16threeB1<>+24(SB)/8, $0x8080808080808080
+GLOBL w16threeB1<>(SB), RODATA|NOPTR, $32
+DATA w16c80e0<>+0(SB)/8, $0x80E080E080E080E0
+DATA w16c80e0<>+8(SB)/8, $0x80E080E080E080E0
+DATA w16c80e0<>+16(SB)/8, $0x80E080E080E080E0
+DATA w16c80e0<>+24(SB)/8, $0x80E080E080E080E0
+GLOBL w16c80e0<>(SB), RODATA|NOPTR, $32
+DATA w16c003f<>+0(SB)/8, $0x003F003F003F003F
+DATA w16c003f<>+8(SB)/8, $0x003F003F003F003F
+DATA w16c003f<>+16(SB)/8, $0x003F003F003F003F
+DATA w16c003f<>+24(SB)/8, $0x003F003F003F003F
+GLOBL w16c003f<>(SB), RODATA|NOPTR, $32
+DATA w16c0080<>+0(SB)/8, $0x0080008000800080
+DATA w16c0080<>+8(SB)/8, $0x0080008000800080
+DATA w16c0080<>+16(SB)/8, $0x0080008000800080
+DATA w16c0080<>+24(SB)/8, $0x0080008000800080
+GLOBL w16c0080<>(SB), RODATA|NOPTR, $32
+
+#define THREE16TOUTF8(w) \
+	VPSRLW    $12, w, Y2; \
+	VPSLLW    $2, w, Y3; \
+	VPAND     Y10, Y3, Y3; \
+	VPOR      Y3, Y2, Y2; \
+	VPOR      w16c80e0<>(SB), Y2, Y2; \
+	VPAND     w16c003f<>(SB), w, Y3; \
+	VPOR      w16c0080<>(SB), Y3, Y3; \
+	VPACKUSWB Y3, Y3, Y3; \
+	VPSHUFB   w16threeA0<>(SB), Y2, Y5; \
+	VPSHUFB   w16threeB0<>(SB), Y3, Y6; \
+	VPOR      Y6, Y5, Y5; \
+	VPSHUFB   w16threeA1<>(SB), Y2, Y6; \
+	VPSHUFB   w16threeB1<>(SB), Y3, Y7; \
+	VPOR      Y7, Y6, Y6; \
+	VMOVDQU   X5, (DI)(BX*1); \
+	VMOVQ     X6, 16(DI)(BX*1); \
+	VEXTRACTI128 $1, Y5, X5; \
+	VEXTRACTI128 $1, Y6, X6; \
+	VMOVDQU   X5, 24(DI)(BX*1); \
+	VMOVQ     X6, 40(DI)(BX*1); \
+	ADDQ      $48, BX
 
 #endif
