@@ -40,9 +40,11 @@
 // The pages whose bytes 00–7F are not ASCII (EBCDIC, IBM864) go through
 // the same kernels by way of a permutation: each byte becomes the byte of
 // an ASCII-based page with the same characters, and the encoder maps the
-// kernels' output back (simd.Permute: VPERMI2B in the avx512 kernel, a
-// Go loop otherwise). On avx512 IBM037 decodes French text at about
-// 9 GB/s and encodes it at about 7 (windows-1252: 14 and 8). VISCII and TCVN 5712 have more characters outside
+// kernels' output back (simd.Permute: VPERMI2B in the avx512 kernel,
+// VPSHUFB over sixteen table slices in the avx2 kernel, a Go loop
+// otherwise). On avx512 IBM037 decodes French text at about 9 GB/s and
+// encodes it at about 7 (windows-1252: 14 and 8); on avx2 at about 3.5
+// and 3.2. VISCII and TCVN 5712 have more characters outside
 // ASCII (134 and 140) than the kernels' 128 table entries and convert
 // through 256-entry tables in Go. To measure, with x/text side by
 // side and with throughput by CPU time (cpu-MB/s) as well as by the

@@ -23,17 +23,27 @@
 //	UTF16LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
 //	UTF8ToUTF16LE            VPCOMPRESSW                 VPSHUFB tables
 //	UTF8ToUTF32LE            VPCOMPRESSW/B/D             VPSHUFB tables (1)
-//	UTF32LEToUTF8            VPCOMPRESSB                 VPSHUFB tables
+//	UTF32LEToUTF8            VPCOMPRESSB (2)             VPSHUFB tables
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
-//	UTF16LenFromUTF8         VPCMPB/UB, POPCNT           VPCMPGTB, VPMAXUB, VPSADBW
+//	UTF16LenFromUTF8         VPSHUFB by nibble, VPSADBW  VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //	DecodePairs              VPCOMPRESSB, VPGATHERDD     none (the codec's scalar loop)
 //	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
 //	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   none
 //	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    none
+//	Permute                  VPERMI2B                    VPSHUFB on 16 slices, byte blends
 //
 // (1) A 32-byte window that mixes four-byte characters with others is
 // converted by the scalar code.
+//
+// (2) 32 units a step, as words, while all are below 800; 16 otherwise.
+//
+// The assembly files are named by instruction set and operation
+// (avx2_utf16_to_utf8_amd64.s, avx512_utf8_to_utf16_amd64.h); those that
+// hold both instruction sets by the operation alone (utf8_amd64.s,
+// length_amd64.s, sbcs_amd64.s, permute_amd64.s, valid_amd64.s). Headers
+// (.h) hold bodies shared by a validating kernel and its assume-valid twin
+// (compiled with and without CHECKED) and macros shared by two kernels.
 //
 // The big-endian UTF-16 converters run the little-endian kernels and swap
 // bytes (the output in place, the input in a buffer on the stack). The

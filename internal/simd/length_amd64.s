@@ -74,80 +74,89 @@ rcdone:
 	VZEROUPPER
 	RET
 
+// u16lenNib: the UTF-16 units a UTF-8 byte stands for, by its high
+// nibble: 1 for ASCII and for the leads of two and three bytes, 0 for
+// continuation bytes, 2 for the leads F0–FF (a surrogate pair).
+DATA u16lenNib<>+0(SB)/8, $0x0101010101010101
+DATA u16lenNib<>+8(SB)/8, $0x0201010100000000
+GLOBL u16lenNib<>(SB), RODATA|NOPTR, $16
+
 // func utf16LenFromUTF8AVX512(src []byte) int
 //
-// Registers: SI src, CX blocks left, AX the count, Z1 C0, Z3 F0 (bytes).
+// Byte counters: each 64-byte block adds to the counter bytes the units
+// of its bytes, looked up by high nibble (VPSHUFB in u16lenNib), and
+// VPSADBW sums the counters into quadwords every 127 blocks at most.
+// Two blocks a step, one into each of two counters. (This replaced a loop
+// that counted the compare masks with POPCNT: on an AMD EPYC (Zen 4) that
+// ran at about 55 GB/s-cpu, slower than the AVX2 kernel's byte counters at
+// about 80; the lookup runs at about 100.)
+// Registers: SI src, CX blocks left, DX blocks in this round, AX the
+// count. Z1 u16lenNib in each lane, Z3 0F (bytes), Z10 zero; the counter
+// bytes Z6 and Z7 (two blocks a step, one into each), their quadword
+// totals Z11.
 TEXT ·utf16LenFromUTF8AVX512(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
 	SHRQ $6, CX
-	MOVQ CX, AX
-	SHLQ $6, AX
-	MOVL $0xC0C0C0C0, DX
-	VPBROADCASTD DX, Z1
-	MOVL $0xF0F0F0F0, DX
+	XORQ AX, AX
+	VBROADCASTI32X4 u16lenNib<>(SB), Z1
+	MOVL $0x0F0F0F0F, DX
 	VPBROADCASTD DX, Z3
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
 
-u16loop4:
-	CMPQ      CX, $4
-	JB        u16loop
+u16round:
+	TESTQ   CX, CX
+	JZ      u16sum
+	MOVQ    $127, DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX                   // DX: at most 127 blocks, so the byte counters cannot wrap
+	SUBQ    DX, CX
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	SUBQ    $2, DX
+	JB      u16one
+	PCALIGN $64
+
+u16loop:                                 // two blocks a step
 	VMOVDQU64 (SI), Z2
 	VMOVDQU64 64(SI), Z4
-	VMOVDQU64 128(SI), Z5
-	VMOVDQU64 192(SI), Z6
-	VPCMPB    $1, Z1, Z2, K1         // K1, K3: continuation bytes
-	VPCMPUB   $5, Z3, Z2, K2         // K2, K4: bytes F0–FF, four-byte leads
-	VPCMPB    $1, Z1, Z4, K3
-	VPCMPUB   $5, Z3, Z4, K4
-	KMOVQ     K1, DX
-	KMOVQ     K2, R8
-	KMOVQ     K3, R9
-	KMOVQ     K4, R10
-	POPCNTQ   DX, DX
-	POPCNTQ   R8, R8
-	POPCNTQ   R9, R9
-	POPCNTQ   R10, R10
-	SUBQ      DX, R8
-	SUBQ      R9, R10
-	ADDQ      R8, AX
-	ADDQ      R10, AX
-	VPCMPB    $1, Z1, Z5, K1         // the third and fourth blocks
-	VPCMPUB   $5, Z3, Z5, K2
-	VPCMPB    $1, Z1, Z6, K3
-	VPCMPUB   $5, Z3, Z6, K4
-	KMOVQ     K1, DX
-	KMOVQ     K2, R8
-	KMOVQ     K3, R9
-	KMOVQ     K4, R10
-	POPCNTQ   DX, DX
-	POPCNTQ   R8, R8
-	POPCNTQ   R9, R9
-	POPCNTQ   R10, R10
-	SUBQ      DX, R8
-	SUBQ      R9, R10
-	ADDQ      R8, AX
-	ADDQ      R10, AX
-	ADDQ      $256, SI
-	SUBQ      $4, CX
-	JMP       u16loop4
+	VPSRLD    $4, Z2, Z2
+	VPSRLD    $4, Z4, Z4
+	VPANDD    Z3, Z2, Z2             // the high nibbles
+	VPANDD    Z3, Z4, Z4
+	VPSHUFB   Z2, Z1, Z2
+	VPSHUFB   Z4, Z1, Z4
+	VPADDB    Z2, Z6, Z6
+	VPADDB    Z4, Z7, Z7
+	ADDQ      $128, SI
+	SUBQ      $2, DX
+	JAE       u16loop
 
-u16loop:                                 // one block at a time
-	TESTQ     CX, CX
-	JZ        u16done
+u16one:
+	ADDQ      $2, DX                 // DX: 0 or 1 block left in this round
+	JZ        u16fold
 	VMOVDQU64 (SI), Z2
-	VPCMPB    $1, Z1, Z2, K1
-	VPCMPUB   $5, Z3, Z2, K2
-	KMOVQ     K1, DX
-	KMOVQ     K2, R8
-	POPCNTQ   DX, DX
-	POPCNTQ   R8, R8
-	SUBQ      DX, AX
-	ADDQ      R8, AX
+	VPSRLD    $4, Z2, Z2
+	VPANDD    Z3, Z2, Z2
+	VPSHUFB   Z2, Z1, Z2
+	VPADDB    Z2, Z6, Z6
 	ADDQ      $64, SI
-	DECQ      CX
-	JMP       u16loop
 
-u16done:
+u16fold:
+	VPADDB    Z7, Z6, Z6             // at most 2 a byte a block, 127 blocks
+	VPSADBW   Z10, Z6, Z6
+	VPADDQ    Z6, Z11, Z11
+	JMP       u16round
+
+u16sum:
+	VEXTRACTI64X4 $1, Z11, Y13
+	VPADDQ       Y13, Y11, Y11
+	VEXTRACTI128 $1, Y11, X13
+	VPADDQ       X13, X11, X11
+	VPSHUFD      $0x4E, X11, X13
+	VPADDQ       X13, X11, X11
+	MOVQ         X11, AX
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -331,6 +340,7 @@ u162round:
 	SUBQ    DX, CX
 	VPXOR   Y6, Y6, Y6
 	VPXOR   Y7, Y7, Y7
+	PCALIGN $64                      // a loop across a 64-byte line ran at 2/3 the speed
 
 u162loop:
 	VMOVDQU   (SI), Y2

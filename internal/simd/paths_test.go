@@ -86,6 +86,98 @@ func TestUTF32ToUTF8Blocks(t *testing.T) {
 	})
 }
 
+// TestUTF16ToUTF8Blocks runs UTF16LEToUTF8 and UTF16BEToUTF8, with every
+// kernel, over 16-unit blocks of every mix of lengths (the units of
+// genUTF32Blocks, as UTF-16: pairs for four-byte characters, lone
+// surrogates for the surrogate class), at every offset of a block.
+func TestUTF16ToUTF8Blocks(t *testing.T) {
+	iters := 1500
+	if testing.Short() {
+		iters = 200
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 16))
+		for i := 0; i < iters; i++ {
+			u32 := genUTF32Blocks(r, r.IntN(200), i%3 == 0)
+			units := utf16Units(u32)
+			for _, op := range convOps {
+				switch op.name {
+				case "utf16le-to-utf8", "utf16be-to-utf8":
+					src := utf16Bytes(units, op.name == "utf16be-to-utf8")
+					checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(2*len(src) + 1)})
+				}
+			}
+		}
+	})
+}
+
+// utf16Units gives the units of UTF-32LE text as UTF-16: a surrogate pair
+// for each unit above FFFF, nothing for a unit beyond 10FFFF, and a
+// surrogate (a lone one) as itself.
+func utf16Units(u32 []byte) []uint16 {
+	var units []uint16
+	for j := 0; j+4 <= len(u32); j += 4 {
+		u := binary.LittleEndian.Uint32(u32[j:])
+		switch {
+		case u > 0x10FFFF:
+		case u >= 0x10000:
+			u -= 0x10000
+			units = append(units, uint16(0xD800+u>>10), uint16(0xDC00+u&0x3FF))
+		default:
+			units = append(units, uint16(u))
+		}
+	}
+	return units
+}
+
+// genASCIIRuns returns n units or so of UTF-32LE: runs of ASCII of every
+// length up to 100 units, each followed by one unit of another class
+// (two, three or four bytes, or not a scalar value when bad).
+func genASCIIRuns(r *rand.Rand, n int, bad bool) []byte {
+	b := make([]byte, 0, 4*n+400)
+	for len(b) < 4*n {
+		for k := r.IntN(101); k > 0; k-- {
+			b = binary.LittleEndian.AppendUint32(b, uint32(r.IntN(0x80)))
+		}
+		c := utf32Classes[1+r.IntN(5)]
+		if bad && r.IntN(10) == 0 {
+			c = utf32Classes[6+r.IntN(2)]
+		}
+		b = binary.LittleEndian.AppendUint32(b, c[0]+uint32(r.Int64N(int64(c[1]-c[0])+1)))
+	}
+	return b
+}
+
+// TestASCIIRunsToUTF8 runs the UTF-16 and UTF-32 to UTF-8 converters,
+// with every kernel, over ASCII runs of every length between other
+// characters, so that the ASCII steps (32 units and 16 units) meet
+// every kind of block after them and the ends of src and dst.
+func TestASCIIRunsToUTF8(t *testing.T) {
+	iters := 1500
+	if testing.Short() {
+		iters = 200
+	}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 128))
+		for i := 0; i < iters; i++ {
+			u32 := genASCIIRuns(r, r.IntN(300), i%3 == 0)
+			units := utf16Units(u32)
+			for _, op := range convOps {
+				var src []byte
+				switch op.name {
+				case "utf16le-to-utf8", "utf16be-to-utf8":
+					src = utf16Bytes(units, op.name == "utf16be-to-utf8")
+				case "utf32le-to-utf8":
+					src = u32
+				default:
+					continue
+				}
+				checkConv(t, op, src, []int{r.IntN(len(src) + 1), r.IntN(len(src)/2 + 1)})
+			}
+		}
+	})
+}
+
 // genRuns returns UTF-8 text of n bytes or so: runs of characters of
 // random length drawn by char, between one-, two- and four-byte
 // characters, corrupted now and then.

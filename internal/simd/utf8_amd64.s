@@ -516,7 +516,7 @@ bdone:
 // Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes.
 #define NAME ·utf8ToUTF16LEAVX512
 #define CHECKED
-#include "utf8to16avx512_amd64.h"
+#include "avx512_utf8_to_utf16_amd64.h"
 #undef NAME
 #undef CHECKED
 
@@ -528,7 +528,7 @@ bdone:
 // in utf8ToUTF16LEAVX512; the output of a window is at most 256 bytes.
 #define NAME ·utf8ToUTF32LEAVX512
 #define CHECKED
-#include "utf8to32avx512_amd64.h"
+#include "avx512_utf8_to_utf32_amd64.h"
 #undef NAME
 #undef CHECKED
 
@@ -606,7 +606,7 @@ GLOBL c8032<>(SB), RODATA|NOPTR, $32
 // CX wordShuf.
 #define NAME ·utf8ToUTF16LEAVX2
 #define CHECKED
-#include "utf8to16avx2_amd64.h"
+#include "avx2_utf8_to_utf16_amd64.h"
 #undef NAME
 #undef CHECKED
 
@@ -616,6 +616,6 @@ GLOBL c8032<>(SB), RODATA|NOPTR, $32
 // CX wordShuf.
 #define NAME ·utf8ToUTF32LEAVX2
 #define CHECKED
-#include "utf8to32avx2_amd64.h"
+#include "avx2_utf8_to_utf32_amd64.h"
 #undef NAME
 #undef CHECKED

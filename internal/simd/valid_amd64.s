@@ -7,8 +7,9 @@
 // (AVX-512 with BW and VBMI2, and AVX2), UTF-32LE to UTF-8 (both), UTF-8
 // to Latin-1 (AVX-512).
 //
-// Each is its validating twin (utf8_amd64.s, utf32_amd64.s,
-// avx2_amd64.s, latin1_amd64.s) with the checks taken out; for UTF-8
+// Each is its validating twin (utf8_amd64.s, avx512_utf32_to_utf8_amd64.s,
+// avx2_utf16_to_utf8_amd64.s, avx2_utf32_to_utf8_amd64.s,
+// avx512_latin1_amd64.s) with the checks taken out; for UTF-8
 // that is the Keiser–Lemire check: no prev1–3 loads, no table lookups,
 // no error exit, and none of the check's constants. The windows, the
 // formulas and the stores are the same, so on well-formed input the
@@ -35,7 +36,7 @@
 // Z27 003F words, Z28 07C0 words, Z29 C0, Z30 E0, Z31 F0 bytes; Z11–Z14
 // the constants of U8TO16HALFP.
 #define NAME ·utf8ToUTF16LEValidAVX512
-#include "utf8to16avx512_amd64.h"
+#include "avx512_utf8_to_utf16_amd64.h"
 #undef NAME
 
 // func utf8ToUTF32LEValidAVX512(dst, src []byte) (nDst, nSrc int)
@@ -48,7 +49,7 @@
 // Z11–Z19 the constants of U8CP; the output of a window is at most 256
 // bytes.
 #define NAME ·utf8ToUTF32LEValidAVX512
-#include "utf8to32avx512_amd64.h"
+#include "avx512_utf8_to_utf32_amd64.h"
 #undef NAME
 
 // The AVX2 forms: utf8ToUTF16LEAVX2 and utf8ToUTF32LEAVX2 without the
@@ -116,7 +117,7 @@ l3: \
 // Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc,
 // CX wordShuf; Y9–Y12 the constants of U8UNITS16.
 #define NAME ·utf8ToUTF16LEValidAVX2
-#include "utf8to16avx2_amd64.h"
+#include "avx2_utf8_to_utf16_amd64.h"
 #undef NAME
 
 // func utf8ToUTF32LEValidAVX2(dst, src []byte) (nDst, nSrc int)
@@ -126,12 +127,12 @@ l3: \
 // character that is not one of eight; the caller converts a chunk with
 // the scalar code and calls again.
 #define NAME ·utf8ToUTF32LEValidAVX2
-#include "utf8to32avx2_amd64.h"
+#include "avx2_utf8_to_utf32_amd64.h"
 #undef NAME
 
 // func utf32LEToUTF8ValidAVX512(dst, src []byte) (nDst, nSrc int)
 //
-// utf32LEToUTF8AVX512 (utf32_amd64.s) without its check for units above
+// utf32LEToUTF8AVX512 (avx512_utf32_to_utf8_amd64.s) without its check for units above
 // 10FFFF or in D800–DFFF: 16 units a step while 64 bytes of src are left
 // and dst has room for 64. On such a unit the lane gets the formula's
 // bytes for it; the store is still the one 64-byte store of the block.
@@ -150,12 +151,12 @@ l3: \
 // Z24 8080E0, Z25 808080F0, Z26 80, Z27 800, Z28 10000, Z16 8080,
 // Z17 808080, Z18 80808080, Z19 FFFFFF80.
 #define NAME ·utf32LEToUTF8ValidAVX512
-#include "utf32to8avx512_amd64.h"
+#include "avx512_utf32_to_utf8_amd64.h"
 #undef NAME
 
 // func utf32LEToUTF8ValidAVX2(dst, src []byte) (nDst, nSrc int)
 //
-// utf32LEToUTF8AVX2 (avx2_amd64.s) without its checks for units above
+// utf32LEToUTF8AVX2 (avx2_utf32_to_utf8_amd64.s) without its checks for units above
 // 10FFFF or in D800–DFFF: 16 units a step while 64 bytes of src are left
 // and dst has room for 64 (every store of such a step ends within 64
 // bytes of where the step's output starts, whatever the masks say), and
@@ -175,14 +176,14 @@ DATA d3f00<>+16(SB)/8, $0x00003F0000003F00
 DATA d3f00<>+24(SB)/8, $0x00003F0000003F00
 GLOBL d3f00<>(SB), RODATA|NOPTR, $32
 
-// Registers and constants as in utf32LEToUTF8AVX2 (utf32to8avx2_amd64.h).
+// Registers and constants as in utf32LEToUTF8AVX2 (avx2_utf32_to_utf8_amd64.h).
 #define NAME ·utf32LEToUTF8ValidAVX2
-#include "utf32to8avx2_amd64.h"
+#include "avx2_utf32_to_utf8_amd64.h"
 #undef NAME
 
 // func utf8ToLatin1ValidAVX512(dst, src []byte) (nDst, nSrc int)
 //
-// utf8ToLatin1AVX512 (latin1_amd64.s) without its checks (that the leads
+// utf8ToLatin1AVX512 (avx512_latin1_amd64.s) without its checks (that the leads
 // are C2 or C3 and that leads and continuation bytes pair up): src is
 // taken to hold only characters U+0000–U+00FF. The bytes below C0 are
 // kept, with 40 added to those after a C3; a lead in the block's last

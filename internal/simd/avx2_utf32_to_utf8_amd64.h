@@ -1,4 +1,4 @@
-// The body of utf32LEToUTF8AVX2 (avx2_amd64.s) and of its assume-valid twin
+// The body of utf32LEToUTF8AVX2 (avx2_utf32_to_utf8_amd64.s) and of its assume-valid twin
 // utf32LEToUTF8ValidAVX2 (valid_amd64.s). The including file defines NAME,
 // the function, and for the validating form CHECKED, which keeps the
 // checks between #ifdef CHECKED and #endif.
@@ -8,10 +8,8 @@
 // and take the paths of UTF-16: narrowed when ASCII; when all are below
 // 800, expanded as words (C0|w>>6, 80|w&3F, low byte first) and packed
 // by twoByteShuf, keyed by a byte of words above 7F per lane; when all
-// are three bytes long, interleaved by fixed shuffles; otherwise each word
-// gets a dword of its whole form (bytes L = the first two, H = the
-// third) and threeByteShuf packs four dwords at a time, keyed by two bits
-// a word: 1 for two bytes, 2 for three. The validating form stops before
+// are three bytes long, interleaved by fixed shuffles; otherwise by
+// WORDS16TOUTF8 (avx2_words_to_utf8_amd64.h). The validating form stops before
 // 16 units with a surrogate among them. A step of 16 units all in
 // 10000–10FFFF gives 64 bytes, each dword its whole form in place; any
 // other step with a unit above FFFF takes its first 8 units by the 8-unit
@@ -29,6 +27,8 @@
 // CX len(src)-64; R13 twoByteShuf, R14 threeByteShuf, R15 threeByteLen.
 // Constants: Y8 3F0000, Y9 8080E0, Y10 3F00 (words), Y11 80C0 (words),
 // Y12 7F, Y13 7FF, Y14 FFFF, Y15 808080F0 (dwords); Y0 3F000000.
+
+#include "avx2_words_to_utf8_amd64.h"
 
 DATA t2ffff0000<>+0(SB)/8, $0xFFFF0000FFFF0000
 DATA t2ffff0000<>+8(SB)/8, $0xFFFF0000FFFF0000
@@ -55,45 +55,7 @@ DATA t2007fw<>+8(SB)/8, $0x007F007F007F007F
 DATA t2007fw<>+16(SB)/8, $0x007F007F007F007F
 DATA t2007fw<>+24(SB)/8, $0x007F007F007F007F
 GLOBL t2007fw<>(SB), RODATA|NOPTR, $32
-DATA t2003fw<>+0(SB)/8, $0x003F003F003F003F
-DATA t2003fw<>+8(SB)/8, $0x003F003F003F003F
-DATA t2003fw<>+16(SB)/8, $0x003F003F003F003F
-DATA t2003fw<>+24(SB)/8, $0x003F003F003F003F
-GLOBL t2003fw<>(SB), RODATA|NOPTR, $32
-DATA t20080w<>+0(SB)/8, $0x0080008000800080
-DATA t20080w<>+8(SB)/8, $0x0080008000800080
-DATA t20080w<>+16(SB)/8, $0x0080008000800080
-DATA t20080w<>+24(SB)/8, $0x0080008000800080
-GLOBL t20080w<>(SB), RODATA|NOPTR, $32
-DATA t280e0w<>+0(SB)/8, $0x80E080E080E080E0
-DATA t280e0w<>+8(SB)/8, $0x80E080E080E080E0
-DATA t280e0w<>+16(SB)/8, $0x80E080E080E080E0
-DATA t280e0w<>+24(SB)/8, $0x80E080E080E080E0
-GLOBL t280e0w<>(SB), RODATA|NOPTR, $32
 
-// The three-byte step: words A = E0|w>>12, 80|w>>6&3F and bytes B =
-// 80|w&3F are interleaved (A, A, B for each unit) by four fixed shuffles
-// per lane: 24 bytes a lane, as 16 and 8.
-DATA t2threeA0<>+0(SB)/8, $0x0504800302800100
-DATA t2threeA0<>+8(SB)/8, $0x0A80090880070680
-DATA t2threeA0<>+16(SB)/8, $0x0504800302800100
-DATA t2threeA0<>+24(SB)/8, $0x0A80090880070680
-GLOBL t2threeA0<>(SB), RODATA|NOPTR, $32
-DATA t2threeB0<>+0(SB)/8, $0x8080018080008080
-DATA t2threeB0<>+8(SB)/8, $0x8004808003808002
-DATA t2threeB0<>+16(SB)/8, $0x8080018080008080
-DATA t2threeB0<>+24(SB)/8, $0x8004808003808002
-GLOBL t2threeB0<>(SB), RODATA|NOPTR, $32
-DATA t2threeA1<>+0(SB)/8, $0x800F0E800D0C800B
-DATA t2threeA1<>+8(SB)/8, $0x8080808080808080
-DATA t2threeA1<>+16(SB)/8, $0x800F0E800D0C800B
-DATA t2threeA1<>+24(SB)/8, $0x8080808080808080
-GLOBL t2threeA1<>(SB), RODATA|NOPTR, $32
-DATA t2threeB1<>+0(SB)/8, $0x0780800680800580
-DATA t2threeB1<>+8(SB)/8, $0x8080808080808080
-DATA t2threeB1<>+16(SB)/8, $0x0780800680800580
-DATA t2threeB1<>+24(SB)/8, $0x8080808080808080
-GLOBL t2threeB1<>(SB), RODATA|NOPTR, $32
 
 // T2FOUR puts in out the four-byte forms of the dwords of in, low byte
 // first: F0|c>>18, 80|c>>12&3F, 80|c>>6&3F, 80|c&3F. Uses Y7.
@@ -175,13 +137,13 @@ t2wide16:
 	JNZ       t2first8               // a unit above FFFF
 	VPACKUSDW Y2, Y1, Y4
 	VPERMQ    $0xD8, Y4, Y4          // Y4: the 16 units as words, in order
+	VPAND     t2f800w<>(SB), Y4, Y3  // Y3: their bits F800
 #ifdef CHECKED
-	VPAND     t2f800w<>(SB), Y4, Y5
-	VPCMPEQW  t2d800w<>(SB), Y5, Y5  // surrogates
+	VPCMPEQW  t2d800w<>(SB), Y3, Y5  // surrogates
 	VPTEST    Y5, Y5
 	JNZ       t2done
 #endif
-	VPTEST    t2f800w<>(SB), Y4
+	VPTEST    Y3, Y3
 	JNZ       t2three16
 	// All below 800: two bytes for each word above 7F.
 	VPCMPGTW  t2007fw<>(SB), Y4, Y5  // words above 7F
@@ -215,103 +177,17 @@ t2wide16:
 
 t2three16:
 	VPXOR     Y7, Y7, Y7
-	VPAND     t2f800w<>(SB), Y4, Y5
-	VPCMPEQW  Y7, Y5, Y5             // Y5: words below 800
+	VPCMPEQW  Y7, Y3, Y5             // Y5: words below 800
 	VPTEST    Y5, Y5
 	JZ        t2allthree
 	VPAND     t2ff80w<>(SB), Y4, Y6
 	VPCMPEQW  Y7, Y6, Y6             // Y6: words below 80
-	VPMOVMSKB Y5, R11
-	VPMOVMSKB Y6, R10
-	VPSRLW    $6, Y4, Y1             // L for two bytes: C0|w>>6, 80|w&3F
-	VPSLLW    $8, Y4, Y2
-	VPAND     Y10, Y2, Y2
-	VPOR      Y2, Y1, Y1
-	VPOR      Y11, Y1, Y1
-	VPSRLW    $12, Y4, Y2            // L for three bytes: E0|w>>12, 80|w>>6&3F
-	VPSLLW    $2, Y4, Y3
-	VPAND     Y10, Y3, Y3
-	VPOR      Y3, Y2, Y2
-	VPOR      t280e0w<>(SB), Y2, Y2
-	VPBLENDVB Y5, Y1, Y2, Y2
-	VPBLENDVB Y6, Y4, Y2, Y2         // Y2: L
-	VPAND     t2003fw<>(SB), Y4, Y3
-	VPOR      t20080w<>(SB), Y3, Y3  // Y3: H = 80|w&3F
-	VPUNPCKLWD Y3, Y2, Y1            // dwords of words 0–3, 8–11
-	VPUNPCKHWD Y3, Y2, Y2            // dwords of words 4–7, 12–15
-	// Keys, two bits a word (from the byte masks): 1 for two bytes
-	// (below 800, not below 80), 2 for three (not below 800).
-	ANDNL     R11, R10, R10
-	ANDL      $0x55555555, R10
-	NOTL      R11
-	ANDL      $0xAAAAAAAA, R11
-	ORL       R11, R10               // R10: bytes 0, 2: keys of Y1's lanes; 1, 3: of Y2's
-	MOVBLZX   R10, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y1, Y1
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	SHLL      $4, DX
-	VMOVDQU   (R14)(DX*1), X3
-	MOVL      R10, DX
-	SHRL      $24, DX
-	SHLL      $4, DX
-	VINSERTI128 $1, (R14)(DX*1), Y3, Y3
-	VPSHUFB   Y3, Y2, Y2
-	VMOVDQU   X1, (DI)(BX*1)
-	MOVBLZX   R10, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VMOVDQU   X2, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $8, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y1, X1
-	VMOVDQU   X1, (DI)(BX*1)
-	MOVL      R10, DX
-	SHRL      $16, DX
-	MOVBLZX   DX, DX
-	MOVBLZX   (R15)(DX*1), DX
-	ADDQ      DX, BX
-	VEXTRACTI128 $1, Y2, X2
-	VMOVDQU   X2, (DI)(BX*1)
-	SHRL      $24, R10
-	MOVBLZX   (R15)(R10*1), DX
-	ADDQ      DX, BX
+	WORDS16TOUTF8
 	ADDQ      $64, AX
 	JMP       t2loop16
 
 t2allthree:
-	VPSRLW    $12, Y4, Y2
-	VPSLLW    $2, Y4, Y3
-	VPAND     Y10, Y3, Y3
-	VPOR      Y3, Y2, Y2
-	VPOR      t280e0w<>(SB), Y2, Y2  // A
-	VPAND     t2003fw<>(SB), Y4, Y3
-	VPOR      t20080w<>(SB), Y3, Y3
-	VPACKUSWB Y3, Y3, Y3             // B, 8 bytes a lane
-	VPSHUFB   t2threeA0<>(SB), Y2, Y5
-	VPSHUFB   t2threeB0<>(SB), Y3, Y6
-	VPOR      Y6, Y5, Y5
-	VPSHUFB   t2threeA1<>(SB), Y2, Y6
-	VPSHUFB   t2threeB1<>(SB), Y3, Y7
-	VPOR      Y7, Y6, Y6
-	VMOVDQU   X5, (DI)(BX*1)
-	VMOVQ     X6, 16(DI)(BX*1)
-	VEXTRACTI128 $1, Y5, X5
-	VEXTRACTI128 $1, Y6, X6
-	VMOVDQU   X5, 24(DI)(BX*1)
-	VMOVQ     X6, 40(DI)(BX*1)
-	ADDQ      $48, BX
+	THREE16TOUTF8(Y4)
 	ADDQ      $64, AX
 	JMP       t2loop16
 

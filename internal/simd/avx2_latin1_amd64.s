@@ -1,0 +1,172 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+#include "avx2_expand16_amd64.h"
+
+// The AVX2 Latin-1 converters (the general scheme is described in
+// avx2_utf16_to_utf8_amd64.s).
+
+// func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// 32 bytes a step: copied when ASCII, else widened 16 at a time and
+// expanded (EXPAND16). Registers: DI dst, R8 len(dst), SI src, R9
+// len(src), BX nDst, AX nSrc.
+TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	EXPANDCONSTS
+
+l2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   l2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $64
+	JB   l2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: bytes above 7F
+	TESTL     R10, R10
+	JNZ       l2expand
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       l2loop
+
+l2expand:
+	VPMOVZXBW (SI)(AX*1), Y2
+	MOVL      R10, R11
+	EXPAND16
+	VPMOVZXBW 16(SI)(AX*1), Y2
+	MOVL      R10, R11
+	SHRL      $16, R11
+	EXPAND16
+	ADDQ      $32, AX
+	JMP       l2loop
+
+l2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
+// func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
+//
+// The rules of utf8ToLatin1AVX512 on 32-byte blocks (31 when the block
+// ends with a lead): the block is checked with masks in general
+// registers, 40 is added after each C3, the block is stored to dst, and
+// then compacted in place, 8 bytes at a time, by PEXT with the mask of
+// the bytes to keep (the output never overtakes the input).
+// Registers: DI dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
+TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	MOVL $0x40404040, DX
+	VMOVQ DX, X10
+	VPBROADCASTD X10, Y10            // 40
+	MOVL $0xC3C3C3C3, DX
+	VMOVQ DX, X11
+	VPBROADCASTD X11, Y11            // C3
+	MOVL $0xBFBFBFBF, DX
+	VMOVQ DX, X12
+	VPBROADCASTD X12, Y12            // BF: signed compare bound for leads
+	MOVL $0xFEFEFEFE, DX
+	VMOVQ DX, X13
+	VPBROADCASTD X13, Y13            // FE
+	MOVL $0xC2C2C2C2, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14            // C2
+	VPXOR Y15, Y15, Y15
+	MOVQ $0x0101010101010101, R15
+
+u2loop:
+	MOVQ R9, DX
+	SUBQ AX, DX
+	CMPQ DX, $32
+	JB   u2done
+	MOVQ R8, DX
+	SUBQ BX, DX
+	CMPQ DX, $32
+	JB   u2done
+
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10                // R10: non-ASCII bytes
+	TESTL     R10, R10
+	JNZ       u2mixed
+	VMOVDQU   Y1, (DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       u2loop
+
+u2mixed:
+	// Leads are the bytes C0–FF: as signed bytes, above BF (-65).
+	VPCMPGTB  Y12, Y1, Y2
+	VPMOVMSKB Y2, R11
+	ANDL      R10, R11               // R11: bytes >= C0 (ASCII is above BF too, as signed)
+	VPAND     Y13, Y1, Y3
+	VPCMPEQB  Y14, Y3, Y3
+	VPMOVMSKB Y3, R12                // R12: C2 and C3
+	CMPL      R11, R12
+	JNE       u2done                 // a lead other than C2, C3
+
+	MOVL R11, R14
+	NOTL R14                         // R14: the bytes to keep
+	MOVL R14, DX
+	ANDL R10, DX                     // DX: continuation bytes
+	MOVQ $32, CX
+	BTRL $31, R11
+	JCC  u2pairs
+	MOVQ $31, CX                     // a lead in the last byte waits
+
+u2pairs:
+	MOVL R11, R12
+	SHLL $1, R12
+	CMPL DX, R12
+	JNE  u2done                      // a lead without its continuation, or a stray one
+
+	// Each byte's predecessor: the block shifted up by one byte.
+	VPERM2I128 $0x08, Y1, Y1, Y2     // low lane zero, high lane = the low lane
+	VPALIGNR   $15, Y2, Y1, Y2
+	VPCMPEQB   Y11, Y2, Y2           // after C3
+	VPAND      Y10, Y2, Y2
+	VPADDB     Y2, Y1, Y1
+	VMOVDQU    Y1, (DI)(BX*1)
+
+	// Compact in place: four groups of 8 bytes.
+	MOVQ BX, R13                     // where the block was stored
+	MOVQ $0, R12
+
+#define COMPACT8(off) \
+	MOVL    R14, DX; \
+	SHRL    $off, DX; \
+	ANDL    $0xFF, DX; \
+	PDEPQ   R15, DX, R11; \
+	IMUL3Q  $0xFF, R11, R11; \
+	MOVQ    off(DI)(R13*1), R10; \
+	PEXTQ   R11, R10, R10; \
+	MOVQ    R10, (DI)(BX*1); \
+	POPCNTL DX, DX; \
+	ADDQ    DX, BX
+
+	COMPACT8(0)
+	COMPACT8(8)
+	COMPACT8(16)
+	COMPACT8(24)
+	ADDQ CX, AX
+	JMP  u2loop
+
+u2done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
