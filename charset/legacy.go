@@ -83,6 +83,22 @@ func init() {
 		CodePages: []int{50220}, Edition: whatwgEdition + "; ESC % G recognised",
 		Summary: "Japanese 7-bit mail encoding (RFC 1468)",
 	})
+	register(&Charset{
+		Name: "euc-jis-2004", Codec: japanese.EUCJIS2004, Family: "japanese",
+		Aliases: []string{"euc-jisx0213", "euc_jisx0213", "eucjisx0213", "euc_jis_2004", "euc_jis2004",
+			"eucjis2004", "jisx0213"},
+		ASCIICompatible: true,
+		Edition:         "JIS X 0213:2004 planes 1 and 2, glibc 2.36's EUC-JISX0213 table",
+		Summary:         "Japanese EUC of JIS X 0213: plane 1 in two bytes, plane 2 after 8F",
+	})
+	register(&Charset{
+		Name: "shift_jis-2004", Codec: japanese.ShiftJIS2004, Family: "japanese",
+		Aliases: []string{"shift_jisx0213", "shift-jisx0213", "shiftjisx0213", "sjisx0213", "s_jisx0213",
+			"shift_jis_2004", "shiftjis2004", "sjis_2004", "sjis-2004", "s_jis_2004",
+			"x-sjis_0213", "sjis_0213", "sjis-0213", "shift_jis:2004"},
+		Edition: "JIS X 0213:2004 Annex 1, glibc 2.36's SHIFT_JISX0213 table",
+		Summary: "Japanese Shift_JIS of JIS X 0213, with 5C and 7E as yen sign and overline",
+	})
 	// Korean.
 	register(&Charset{
 		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,

@@ -53,6 +53,7 @@ func main() {
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
 		g.index16("jis0212Index", "index-jis0212.txt", readIndex("index-jis0212.txt"), 94*94)
 		g.index16("iso2022jpKatakanaIndex", "index-iso-2022-jp-katakana.txt", readIndex("index-iso-2022-jp-katakana.txt"), 63)
+		genJISX0213(&g)
 	case "korean":
 		g.printf("package korean\n\n")
 		g.index16("euckrIndex", "index-euc-kr.txt", readIndex("index-euc-kr.txt"), (0xFE-0x81+1)*190)
@@ -747,5 +748,90 @@ func genEUCTW(g *gen) {
 	g.printf("// euctwIndex is CNS 11643 planes %v as glibc's EUC-TW has them, from %s:\n// %s.\n", euctwPlanes, file, header)
 	g.printf("// Pointer plane slot*8836 + (row-A1)*94 + cell-A1 → code point; 0: no character.\nvar euctwIndex = [%d]uint32{\n", len(idx))
 	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n")
+}
+
+// genJISX0213 writes jisx0213Index (JIS X 0213:2004 planes 1 and 2 as
+// glibc's EUC-JISX0213 has them) and jisx0213Pairs (the codes of a base
+// character and a combining mark) from glibc-EUC-JISX0213.txt. It checks
+// that 8E A1–DF are the half-width katakana U+FF61–U+FF9F and nothing else.
+func genJISX0213(g *gen) {
+	const file = "glibc-EUC-JISX0213.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	idx := make([]uint32, 2*8836)
+	type pair struct {
+		p          int
+		base, mark uint64
+	}
+	var pairs []pair
+	kana := 0
+	header := ""
+	hex := func(s string, max uint64) uint64 {
+		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
+		if err != nil || !strings.HasPrefix(s, "0x") || v == 0 || v > max {
+			return 0
+		}
+		return v
+	}
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c := hex(f[0], 0x8FFEFE)
+		rs := strings.Split(f[1], "+")
+		var r [2]uint64
+		for i, s := range rs {
+			if i < 2 {
+				r[i] = hex(s, 0x10FFFF)
+			}
+		}
+		if c == 0 || len(rs) > 2 || r[0] == 0 || len(rs) == 2 && r[1] == 0 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		if c>>8 == 0x8E {
+			if c&0xFF < 0xA1 || c&0xFF > 0xDF || len(rs) != 1 || r[0] != 0xFF61+c&0xFF-0xA1 {
+				log.Fatalf("%s:%d: 8E code %q is not half-width katakana", file, n+1, l)
+			}
+			kana++
+			continue
+		}
+		plane := 0
+		if c>>16 == 0x8F {
+			plane = 1
+		} else if c>>16 != 0 {
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+		row, cell := int(c>>8&0xFF), int(c&0xFF)
+		if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+		p := plane*8836 + (row-0xA1)*94 + cell - 0xA1
+		if len(rs) == 2 {
+			pairs = append(pairs, pair{p, r[0], r[1]})
+			continue
+		}
+		idx[p] = uint32(r[0])
+	}
+	if kana != 63 {
+		log.Fatalf("%s: %d half-width katakana, want 63", file, kana)
+	}
+	g.printf("// jisx0213Index is JIS X 0213:2004 planes 1 and 2 as glibc's EUC-JISX0213\n// has them, from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer plane*8836 + (row-A1)*94 + cell-A1 (plane 0 or 1) → code point;\n// 0: no character, or a pair of jisx0213Pairs.\nvar jisx0213Index = [%d]uint32{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n\n")
+	g.printf("// jisx0213Pairs are the codes of %s that stand for a base character\n// followed by a combining mark: pointer, base, mark.\nvar jisx0213Pairs = [%d][3]uint32{\n", file, len(pairs))
+	for _, p := range pairs {
+		g.printf("\t{%d, 0x%04X, 0x%04X},\n", p.p, p.base, p.mark)
+	}
 	g.printf("}\n")
 }

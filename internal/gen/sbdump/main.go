@@ -15,6 +15,11 @@
 // (CNS 11643 plane 1) and four-byte code (8E, plane A1–B0, row, cell) of
 // glibc's EUC-TW that decodes to one character.
 //
+// With -jisx0213 it writes instead glibc-EUC-JISX0213.txt, every code of
+// glibc's EUC-JISX0213 (JIS X 0213:2004 plane 1 as A1–FE A1–FE, plane 2 as
+// 8F A1–FE A1–FE, and 8E A1–FE) that decodes to a character or to a base
+// character with a combining mark.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -64,6 +69,7 @@ func main() {
 	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
+	jisx0213 := flag.Bool("jisx0213", false, "write glibc's EUC-JISX0213 codes instead")
 	flag.Parse()
 	if *translit {
 		writeTranslit(*out)
@@ -75,6 +81,10 @@ func main() {
 	}
 	if *euctw {
 		writeEUCTW(*out)
+		return
+	}
+	if *jisx0213 {
+		writeJISX0213(*out)
 		return
 	}
 	glibc := version("iconv", "--version")
@@ -380,3 +390,65 @@ func iconvLines(charset string, codes [][]byte) []string {
 }
 
 func firstLine(l []string) string { return l[0] }
+
+// writeJISX0213 decodes every code of glibc's EUC-JISX0213 (A1–FE A1–FE,
+// 8F A1–FE A1–FE, 8E A1–FE), each on a line of its own, and writes
+// "0xCODE<TAB>0xCHAR" for those that decode to one character and
+// "0xCODE<TAB>0xBASE+0xMARK" for the codes of a base character with a
+// combining mark. As for EUC-TW, a line that decodes to what the rest of
+// its code decodes to is asked again without -c.
+func writeJISX0213(dir string) {
+	const name = "EUC-JISX0213"
+	var codes [][]byte
+	for l := 0xA1; l <= 0xFE; l++ {
+		for t := 0xA1; t <= 0xFE; t++ {
+			codes = append(codes, []byte{byte(l), byte(t)})
+		}
+	}
+	for l := 0xA1; l <= 0xFE; l++ {
+		for t := 0xA1; t <= 0xFE; t++ {
+			codes = append(codes, []byte{0x8F, byte(l), byte(t)})
+		}
+	}
+	for t := 0xA1; t <= 0xFE; t++ {
+		codes = append(codes, []byte{0x8E, byte(t)})
+	}
+	lines := iconvLines(name, codes)
+	tails := make([][]byte, len(codes))
+	for i, c := range codes {
+		tails[i] = c[1:]
+	}
+	tailLines := iconvLines(name, tails)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): EUC-JISX0213, each code (A1-FE A1-FE, 8F A1-FE A1-FE, 8E A1-FE) decoded on a line of its own (iconv -c -f EUC-JISX0213 -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -jisx0213. Columns: code, code point (base+mark for a combining sequence); a code not listed has no character.\n")
+	n, asked := 0, 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) > 2 {
+			log.Fatalf("% X decodes to %d characters", c, len(rs))
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		if lines[i] == tailLines[i] || len(c) == 3 && lines[i] == firstLine(iconvLines(name, [][]byte{c[2:]})) {
+			asked++
+			one := exec.Command("iconv", "-f", name, "-t", "UTF-8")
+			one.Stdin = bytes.NewReader(c)
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		if len(rs) == 2 {
+			fmt.Fprintf(&buf, "0x%X\t0x%04X+0x%04X\n", c, rs[0], rs[1])
+		} else {
+			fmt.Fprintf(&buf, "0x%X\t0x%04X\n", c, rs[0])
+		}
+		n++
+	}
+	file := filepath.Join(dir, "glibc-EUC-JISX0213.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
