@@ -125,7 +125,7 @@ var getX0213 = sync.OnceValue(func() *x0213Tables {
 			continue
 		}
 		t.ptr[r] = uint16(p + 1)
-		if t.bases[rune(r)] || r == 0xA5 || r == 0x203E {
+		if r == 0xA5 || r == 0x203E {
 			continue // left to EncodeChar
 		}
 		if p < 8836 {
@@ -192,29 +192,22 @@ func (d *x0213Decoder) putPair(dst []byte) (int, bool) {
 	return copy(dst, u), true
 }
 
-// convertSJIS runs mb.Decode over the stretches of src between bytes 5C
-// and 7E, which the shared loop would copy as ASCII, and decodes those
-// bytes (and a code whose trail is one of them) itself.
+// convertSJIS runs the shared loop, which decodes bytes 5C and 7E as
+// ASCII, over a stretch of src short enough that its output, with every
+// U+005C widened to U+00A5 (two bytes) and every U+007E to U+203E (three),
+// fits in dst; then widens them in place. In UTF-8 the bytes 5C and 7E
+// are only ever those characters, and no two-byte code of the table
+// decodes to them, so the widening is exact.
 func (d *x0213Decoder) convertSJIS(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	yen, over := -1, -1
 	for nSrc < len(src) {
-		if yen < nSrc {
-			if yen = bytes.IndexByte(src[nSrc:], 0x5C); yen < 0 {
-				yen = len(src)
-			} else {
-				yen += nSrc
-			}
+		// Every byte of src gives at most three bytes of output, widened.
+		end := nSrc + (len(dst)-nDst)/3
+		if end >= len(src) {
+			end = len(src)
 		}
-		if over < nSrc {
-			if over = bytes.IndexByte(src[nSrc:], 0x7E); over < 0 {
-				over = len(src)
-			} else {
-				over += nSrc
-			}
-		}
-		end := min(yen, over)
 		if end > nSrc {
 			nd, ns, b, e := mb.Decode(dst[nDst:], src[nSrc:end], atEOF && end == len(src), d.t.fastSJIS, d)
+			nd = widenYen(dst[nDst:], nd)
 			nDst += nd
 			nSrc += ns
 			if b.Kind != encoding.KindNone {
@@ -232,11 +225,12 @@ func (d *x0213Decoder) convertSJIS(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			if e == transform.ErrShortDst || e == transform.ErrShortSrc && end == len(src) {
 				return nDst, nSrc, bad, e
 			}
-			if nSrc == len(src) {
-				break
+			if ns > 0 {
+				continue
 			}
 		}
-		// At a 5C or 7E, or at a lead byte whose trail is one.
+		// Too little room in dst for a stretch, or a code cut by its end:
+		// one character.
 		v, w, n, k := d.DecodeChar(src[nSrc:])
 		if k != encoding.KindNone {
 			if d.pair == 0 {
@@ -266,6 +260,32 @@ func (d *x0213Decoder) convertSJIS(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		nSrc += n
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// widenYen turns every 5C in dst[:n] into C2 A5 (U+00A5) and every 7E
+// into E2 80 BE (U+203E), in place from the end, and returns the new
+// length. dst must have room for it.
+func widenYen(dst []byte, n int) int {
+	yen, over := bytes.Count(dst[:n], []byte{0x5C}), bytes.Count(dst[:n], []byte{0x7E})
+	if yen == 0 && over == 0 {
+		return n
+	}
+	m := n + yen + 2*over
+	j := m
+	for i := n - 1; i >= 0 && j > i+1; i-- {
+		switch c := dst[i]; c {
+		case 0x5C:
+			j -= 2
+			dst[j], dst[j+1] = 0xC2, 0xA5
+		case 0x7E:
+			j -= 3
+			dst[j], dst[j+1], dst[j+2] = 0xE2, 0x80, 0xBE
+		default:
+			j--
+			dst[j] = c
+		}
+	}
+	return m
 }
 
 // DecodeChar implements mb.CharDecoder. For a code that stands for two
@@ -352,49 +372,123 @@ type x0213Encoder struct {
 
 func (e *x0213Encoder) Reset() {}
 
+// Convert runs the shared loop over the stretches of src between the
+// combining marks of pairs, which are rare, so that the base characters
+// (common kana among them) take the fast path; the character before a
+// mark, and the last one of src when more may follow, go through step,
+// which looks at what follows a base.
 func (e *x0213Encoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	enc := e.t.eucCode
 	if e.sjis {
 		enc = e.t.sjisCode
 	}
-	for {
-		nd, ns, b, er := mb.Encode(dst[nDst:], src[nSrc:], atEOF, enc, 0, e)
+	var marks markFinder
+	for nSrc < len(src) {
+		end := marks.next(src, nSrc)
+		if end == len(src) && !atEOF {
+			// A character cut by the end of src may be a mark.
+			i := end - 1
+			for i > nSrc && end-i < utf8.UTFMax && !utf8.RuneStart(src[i]) {
+				i--
+			}
+			if i >= nSrc && !utf8.FullRune(src[i:end]) {
+				end = i
+			}
+		}
+		if end < len(src) || !atEOF {
+			if r, n := utf8.DecodeLastRune(src[nSrc:end]); n > 0 && e.t.bases[r] {
+				end -= n
+			}
+		}
+		if end > nSrc {
+			nd, ns, b, er := mb.Encode(dst[nDst:], src[nSrc:end], atEOF && end == len(src), enc, 0, e)
+			nDst += nd
+			nSrc += ns
+			if b.Kind != encoding.KindNone || er == transform.ErrShortDst || er == transform.ErrShortSrc && end == len(src) {
+				return nDst, nSrc, b, er
+			}
+			if nSrc >= len(src) {
+				break
+			}
+		}
+		nd, ns, b, er := e.step(dst[nDst:], src[nSrc:], atEOF)
 		nDst += nd
 		nSrc += ns
-		if b.Kind != encoding.Unmappable || !e.t.bases[b.Rune] {
+		if b.Kind != encoding.KindNone || er != nil {
 			return nDst, nSrc, b, er
 		}
-		// A base character: its pair's code when its mark follows.
-		p := int(e.t.ptr[b.Rune]) - 1
-		rest := src[nSrc+b.Len:]
+	}
+	return nDst, nSrc, bad, nil
+}
+
+// markFinder finds the places in src where a mark of a pair may begin:
+// U+309A (E3 82 9A), and every character U+02C0–U+033F (lead CB or CC),
+// which hold U+02E5, U+02E9, U+0300 and U+0301. It remembers each search
+// until src passes it, so that it reads src once.
+type markFinder struct {
+	kana, cb, cc int // places + 1; 0: not searched
+}
+
+// next returns the first place at or after from, or len(src).
+func (f *markFinder) next(src []byte, from int) int {
+	find := func(p *int, search func([]byte) int) int {
+		if *p-1 < from {
+			i := search(src[from:])
+			if i < 0 {
+				i = len(src) - from
+			}
+			*p = from + i + 1
+		}
+		return *p - 1
+	}
+	k := find(&f.kana, func(s []byte) int { return bytes.Index(s, []byte("\xE3\x82\x9A")) })
+	b := find(&f.cb, func(s []byte) int { return bytes.IndexByte(s, 0xCB) })
+	c := find(&f.cc, func(s []byte) int { return bytes.IndexByte(s, 0xCC) })
+	return min(k, b, c)
+}
+
+// step encodes the one character at the start of src; a base character
+// followed by its mark becomes the code of the pair.
+func (e *x0213Encoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	r, n, k := mb.NextRune(src, atEOF)
+	if n == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+	}
+	var code uint32
+	var w int
+	if e.t.bases[r] {
+		p := int(e.t.ptr[r]) - 1
 		var next rune
-		m, k := 0, encoding.KindNone
-		if len(rest) > 0 {
-			next, m, k = mb.NextRune(rest, atEOF)
+		m := 0
+		if len(src) > n {
+			next, m, k = mb.NextRune(src[n:], atEOF)
 		}
 		if m == 0 && !atEOF {
-			return nDst, nSrc, bad, transform.ErrShortSrc
+			return 0, 0, bad, transform.ErrShortSrc
 		}
-		n := b.Len
 		if m > 0 && k == encoding.KindNone {
 			for _, pr := range e.t.pairs {
-				if pr.base == b.Rune && pr.mark == next {
+				if pr.base == r && pr.mark == next {
 					p, n = pr.p, n+m
 					break
 				}
 			}
 		}
-		code, w := e.code(p)
-		if len(dst)-nDst < w {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		for i := w - 1; i >= 0; i-- {
-			dst[nDst+i] = byte(code)
-			code >>= 8
-		}
-		nDst += w
-		nSrc += n
+		code, w = e.code(p)
+	} else if code, w = e.EncodeChar(r); w == 0 {
+		return 0, 0, encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}, nil
 	}
+	if len(dst) < w {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	for i := w - 1; i >= 0; i-- {
+		dst[i] = byte(code)
+		code >>= 8
+	}
+	return w, n, bad, nil
 }
 
 // code returns the bytes of pointer p.
@@ -413,8 +507,7 @@ func (e *x0213Encoder) code(p int) (uint32, int) {
 	return 0x8F<<16 | row<<8 | cell, 3
 }
 
-// EncodeChar implements mb.CharEncoder. It reports the base characters
-// of pairs as unmappable; Convert looks at what follows them.
+// EncodeChar implements mb.CharEncoder: the code of r on its own.
 func (e *x0213Encoder) EncodeChar(r rune) (uint32, int) {
 	switch {
 	case r == 0xA5 && e.sjis:
@@ -426,8 +519,6 @@ func (e *x0213Encoder) EncodeChar(r rune) (uint32, int) {
 			return uint32(r - 0xFF61 + 0xA1), 1
 		}
 		return 0x8E00 | uint32(r-0xFF61+0xA1), 2
-	case e.t.bases[r]:
-		return 0, 0
 	}
 	p := -1
 	if r <= 0xFFFF {
