@@ -54,6 +54,7 @@ func main() {
 		g.index16("jis0212Index", "index-jis0212.txt", readIndex("index-jis0212.txt"), 94*94)
 		g.index16("iso2022jpKatakanaIndex", "index-iso-2022-jp-katakana.txt", readIndex("index-iso-2022-jp-katakana.txt"), 63)
 		genJISX0213(&g)
+		genISO2022JP2(&g)
 	case "korean":
 		g.printf("package korean\n\n")
 		g.index16("euckrIndex", "index-euc-kr.txt", readIndex("index-euc-kr.txt"), (0xFE-0x81+1)*190)
@@ -832,6 +833,95 @@ func genJISX0213(g *gen) {
 	g.printf("// jisx0213Pairs are the codes of %s that stand for a base character\n// followed by a combining mark: pointer, base, mark.\nvar jisx0213Pairs = [%d][3]uint32{\n", file, len(pairs))
 	for _, p := range pairs {
 		g.printf("\t{%d, 0x%04X, 0x%04X},\n", p.p, p.base, p.mark)
+	}
+	g.printf("}\n")
+}
+
+// genISO2022JP2 writes the character sets of glibc's ISO-2022-JP-2 from
+// glibc-ISO-2022-JP-2.txt: iso2022jp2Double (JIS X 0208, JIS X 0212,
+// GB 2312, KS C 5601; 94×94 each) and iso2022jp2High (the high halves of
+// ISO 8859-1 and -7, 96 each). It checks that JIS X 0201 Roman is ASCII
+// with U+00A5 and U+203E at 5C and 7E, and its katakana U+FF61–U+FF9F.
+func genISO2022JP2(g *gen) {
+	const file = "glibc-ISO-2022-JP-2.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	double := map[string]int{"jisx0208": 0, "jisx0212": 1, "gb2312": 2, "ksc5601": 3}
+	high := map[string]int{"iso8859-1": 0, "iso8859-7": 1}
+	var d [4][8836]uint32
+	var h [2][96]uint32
+	header := ""
+	roman, kana := 0, 0
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if hd, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = hd
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 3 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 16)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[2], "0x"), 16, 32)
+		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		if i, ok := double[f[0]]; ok {
+			row, cell := int(c>>8), int(c&0xFF)
+			if row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
+				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+			}
+			d[i][(row-0x21)*94+cell-0x21] = uint32(r)
+			continue
+		}
+		if i, ok := high[f[0]]; ok {
+			if c < 0x20 || c > 0x7F {
+				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+			}
+			h[i][c-0x20] = uint32(r)
+			continue
+		}
+		switch f[0] {
+		case "jisx0201-roman":
+			want := c
+			if c == 0x5C {
+				want = 0xA5
+			} else if c == 0x7E {
+				want = 0x203E
+			}
+			if c < 0x21 || c > 0x7E || r != want {
+				log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, n+1, l)
+			}
+			roman++
+		case "jisx0201-katakana":
+			if c < 0x21 || c > 0x5F || r != 0xFF61+c-0x21 {
+				log.Fatalf("%s:%d: not half-width katakana: %q", file, n+1, l)
+			}
+			kana++
+		default:
+			log.Fatalf("%s:%d: unknown set %q", file, n+1, f[0])
+		}
+	}
+	if roman != 94 || kana != 63 {
+		log.Fatalf("%s: %d codes of JIS X 0201 Roman and %d of katakana, want 94 and 63", file, roman, kana)
+	}
+	g.printf("// iso2022jp2Double are the 94×94 sets of glibc's ISO-2022-JP-2: JIS X 0208,\n// JIS X 0212, GB 2312 and KS C 5601, from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer (row-21)*94 + cell-21 → code point; 0: no character.\nvar iso2022jp2Double = [4][8836]uint16{\n")
+	for i := range d {
+		g.printf("{\n")
+		g.values(8836, func(j int) uint32 { return d[i][j] }, 4)
+		g.printf("},\n")
+	}
+	g.printf("}\n\n")
+	g.printf("// iso2022jp2High are the high halves of ISO 8859-1 and ISO 8859-7 as\n// ISO-2022-JP-2's G2 sets, from %s: byte-20 → code point.\nvar iso2022jp2High = [2][96]uint16{\n", file)
+	for i := range h {
+		g.printf("{\n")
+		g.values(96, func(j int) uint32 { return h[i][j] }, 4)
+		g.printf("},\n")
 	}
 	g.printf("}\n")
 }

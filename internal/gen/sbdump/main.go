@@ -20,6 +20,11 @@
 // 8F A1–FE A1–FE, and 8E A1–FE) that decodes to a character or to a base
 // character with a combining mark.
 //
+// With -iso2022jp2 it writes instead glibc-ISO-2022-JP-2.txt, every code
+// of each character set glibc's ISO-2022-JP-2 designates (JIS X 0208,
+// JIS X 0212, GB 2312, KS C 5601, the high halves of ISO 8859-1 and -7,
+// JIS X 0201 Roman and katakana), decoded after its designation.
+//
 // With -translit it writes instead glibc's transliteration to ASCII of
 // every BMP character (iconv -t ASCII//TRANSLIT in the C.UTF-8 locale),
 // for the Transliterate policy of package encoding:
@@ -70,6 +75,7 @@ func main() {
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
 	jisx0213 := flag.Bool("jisx0213", false, "write glibc's EUC-JISX0213 codes instead")
+	jp2 := flag.Bool("iso2022jp2", false, "write the character sets of glibc's ISO-2022-JP-2 instead")
 	flag.Parse()
 	if *translit {
 		writeTranslit(*out)
@@ -85,6 +91,10 @@ func main() {
 	}
 	if *jisx0213 {
 		writeJISX0213(*out)
+		return
+	}
+	if *jp2 {
+		writeISO2022JP2(*out)
 		return
 	}
 	glibc := version("iconv", "--version")
@@ -451,4 +461,95 @@ func writeJISX0213(dir string) {
 		log.Fatal(err)
 	}
 	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// iso2022jp2Sets are the character sets of ISO-2022-JP-2 (RFC 1554): the
+// name sbdump writes, the bytes that designate (and, for G2, invoke) it,
+// and whether its codes are two bytes (94×94) or one (21–7E, or 20–7F
+// for the 96-character G2 sets).
+var iso2022jp2Sets = []struct {
+	name, esc string
+	double    bool
+}{
+	{"jisx0208", "\x1b$B", true},
+	{"jisx0212", "\x1b$(D", true},
+	{"gb2312", "\x1b$A", true},
+	{"ksc5601", "\x1b$(C", true},
+	{"iso8859-1", "\x1b.A\x1bN", false},
+	{"iso8859-7", "\x1b.F\x1bN", false},
+	{"jisx0201-roman", "\x1b(J", false},
+	{"jisx0201-katakana", "\x1b(I", false},
+}
+
+// writeISO2022JP2 decodes every code of every set of glibc's ISO-2022-JP-2,
+// each on a line of its own after its designation and followed by ESC ( B,
+// with iconv -c, and keeps the lines that decode to one character. It then
+// decodes all the kept lines again without -c, so that a line iconv -c
+// made of the rest of a bad code cannot stay.
+func writeISO2022JP2(dir string) {
+	const name = "ISO-2022-JP-2"
+	type code struct {
+		set  string
+		code int
+		line []byte
+	}
+	var codes []code
+	for _, s := range iso2022jp2Sets {
+		if s.double {
+			for l := 0x21; l <= 0x7E; l++ {
+				for t := 0x21; t <= 0x7E; t++ {
+					codes = append(codes, code{s.name, l<<8 | t, []byte(s.esc + string([]byte{byte(l), byte(t)}) + "\x1b(B")})
+				}
+			}
+			continue
+		}
+		lo, hi := 0x21, 0x7E
+		if strings.HasSuffix(s.esc, "\x1bN") {
+			lo, hi = 0x20, 0x7F
+		}
+		for b := lo; b <= hi; b++ {
+			codes = append(codes, code{s.name, b, []byte(s.esc + string([]byte{byte(b)}) + "\x1b(B")})
+		}
+	}
+	lines := make([][]byte, len(codes))
+	for i, c := range codes {
+		lines[i] = c.line
+	}
+	out := iconvLines(name, lines)
+	var kept []int
+	for i, l := range out {
+		if n := len([]rune(l)); n == 1 {
+			kept = append(kept, i)
+		} else if n > 1 {
+			log.Fatalf("%s % X decodes to %d characters", codes[i].set, codes[i].code, n)
+		}
+	}
+	// Without -c, iconv stops at the first line that is not a character.
+	for {
+		var in bytes.Buffer
+		for _, i := range kept {
+			in.Write(codes[i].line)
+			in.WriteByte('\n')
+		}
+		cmd := exec.Command("iconv", "-f", name, "-t", "UTF-8")
+		cmd.Stdin = &in
+		o, err := cmd.Output()
+		if err == nil {
+			break
+		}
+		bad := strings.Count(string(o), "\n")
+		log.Printf("%s %04X: not a character without -c", codes[kept[bad]].set, codes[kept[bad]].code)
+		kept = append(kept[:bad], kept[bad+1:]...)
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): ISO-2022-JP-2, each code of each character set decoded on a line of its own after its designation (iconv -c -f ISO-2022-JP-2 -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -iso2022jp2. Columns: set, code (as the bytes after the designation, and ESC N for the G2 sets), code point; a code not listed has no character.\n")
+	for _, i := range kept {
+		fmt.Fprintf(&buf, "%s\t0x%02X\t0x%04X\n", codes[i].set, codes[i].code, []rune(out[i])[0])
+	}
+	file := filepath.Join(dir, "glibc-ISO-2022-JP-2.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, len(kept))
 }
