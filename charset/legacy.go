@@ -84,6 +84,20 @@ func init() {
 		Summary: "Japanese 7-bit mail encoding (RFC 1468)",
 	})
 	register(&Charset{
+		Name: "iso-2022-jp-2", Codec: japanese.ISO2022JP2, Family: "japanese", MIB: 40,
+		Aliases: []string{"csiso2022jp2", "iso2022jp2", "iso2022jp-2", "iso2022_jp_2", "iso_2022_jp_2", "iso2022jp_2",
+			"iso_2022,locale=ja,version=2"},
+		Edition: "RFC 1554, with glibc 2.36's character sets and choice of sets",
+		Summary: "multilingual 7-bit mail encoding: ISO-2022-JP with JIS X 0212, GB 2312, KS C 5601, Latin-1 and Greek",
+	})
+	register(&Charset{
+		Name: "iso-2022-jp-3", Codec: japanese.ISO2022JP3, Family: "japanese",
+		Aliases: []string{"iso2022jp3", "iso2022jp-3", "iso2022_jp_3", "iso_2022_jp_3", "iso2022jp_3",
+			"iso-2022-jp-2004", "iso2022_jp_2004", "iso_2022_jp_2004", "iso2022jp_2004"},
+		Edition: "JIS X 0213:2004 Annex 2, with glibc 2.36's tables and choice of sets",
+		Summary: "Japanese 7-bit encoding of JIS X 0213 (ESC $ ( O, Q, P) beside JIS X 0208",
+	})
+	register(&Charset{
 		Name: "euc-jis-2004", Codec: japanese.EUCJIS2004, Family: "japanese",
 		Aliases: []string{"euc-jisx0213", "euc_jisx0213", "eucjisx0213", "euc_jis_2004", "euc_jis2004",
 			"eucjis2004", "jisx0213"},

@@ -1,6 +1,7 @@
 // Package japanese implements the Japanese encodings of the WHATWG
-// Encoding Standard (EUC-JP, ISO-2022-JP and Shift_JIS) and those of JIS X
-// 0213 (EUC-JIS-2004 and Shift_JIS-2004).
+// Encoding Standard (EUC-JP, ISO-2022-JP and Shift_JIS), those of JIS X
+// 0213 (EUC-JIS-2004, Shift_JIS-2004 and ISO-2022-JP-3), and the
+// multilingual ISO-2022-JP-2.
 //
 // # Standards
 //
@@ -12,6 +13,10 @@
 //   - JIS X 0213:2004 planes 1 and 2, in its EUC form and in the Shift_JIS
 //     form of its Annex 1, with the table of glibc 2.36's EUC-JISX0213
 //     read from iconv's output (internal/gen/data/glibc-EUC-JISX0213.txt).
+//   - RFC 1554 (ISO-2022-JP-2), with the character sets of glibc 2.36's
+//     ISO-2022-JP-2 read from iconv's output
+//     (internal/gen/data/glibc-ISO-2022-JP-2.txt); JIS X 0213:2004 Annex 2
+//     (ISO-2022-JP-3).
 //   - ISO/IEC 2022:1994 §15.4 "Designation of other coding systems"
 //     (ESC % G / ESC % @), as described in the utf-8(7) manual page.
 //
@@ -32,6 +37,14 @@
 // as glibc and CPython do. In Shift_JIS-2004, bytes 5C and 7E are U+00A5
 // and U+203E (glibc, CPython); U+005C and U+007E encode to them too, as in
 // glibc (CPython writes them as the full-width codes 81 5F and 81 B0).
-// ICU and .NET have neither codec; Java's x-SJIS_0213 is Shift_JIS-2004
+// ISO-2022-JP-2 and ISO-2022-JP-3 follow glibc too, in what they decode
+// and in the character sets the encoders choose (tests compare every code
+// of every set, every code point, and random texts with language tags,
+// with iconv). Where glibc is lenient (unknown escape sequences, SO and
+// SI, C1 controls after ESC N) they report errors; after a character of
+// JIS X 0212, glibc writes "~" as the code of U+FF5E, ucs as ASCII. Both
+// codecs are listed with their differences on ISO2022JP2 and ISO2022JP3.
+//
+// ICU and .NET have neither JIS X 0213 codec; Java's x-SJIS_0213 is Shift_JIS-2004
 // and is accepted as its label.
 package japanese
