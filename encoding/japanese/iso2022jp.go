@@ -49,8 +49,6 @@ type iso2022jpDecoder struct {
 func (d *iso2022jpDecoder) Reset() { d.state, d.prev, d.outFlag = stASCII, stASCII, false }
 
 func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	j208 := d.t.jis0208[:11104]
-	badEsc := encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if d.state == stASCII && c < 0x80 && !isShift(c) {
@@ -67,8 +65,7 @@ func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		}
 		if d.state == stJIS0208 && c != 0x1B && jis0208Runs {
 			// A run of JIS X 0208 codes: table look-ups while they last;
-			// anything else (errors, the end of a buffer) is the general
-			// loop's.
+			// anything else (errors, the end of a buffer) is step's.
 			if nd, ns := jis0208Run(dst[nDst:], src[nSrc:], d.t.fastEUC); ns > 0 {
 				d.outFlag = false
 				nDst += nd
@@ -76,126 +73,177 @@ func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 				continue
 			}
 		}
-		if c == 0x1B {
-			rest := src[nSrc:]
-			if d.state == stUTF8 {
-				if len(rest) < 3 && !atEOF && (len(rest) < 2 || rest[1] == '%') {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				if len(rest) >= 3 && rest[1] == '%' && rest[2] == '@' {
-					d.state = d.prev
-					nSrc += 3
-					d.outFlag = true
-					continue
-				}
-				// Any other ESC is the character U+001B in UTF-8 mode.
-			} else {
-				if len(rest) < 3 && !atEOF {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				ns := jpState(255)
-				if len(rest) >= 3 {
-					switch string(rest[1:3]) {
-					case "(B":
-						ns = stASCII
-					case "(J":
-						ns = stRoman
-					case "(I":
-						ns = stKatakana
-					case "$@", "$B":
-						ns = stJIS0208
-					case "%G":
-						ns = stUTF8
-						d.prev = d.state
-					}
-				}
-				if ns == 255 {
-					d.outFlag = false
-					return nDst, nSrc, badEsc, nil
-				}
-				d.state = ns
-				was := d.outFlag
+		if c == 0x1B && d.state != stUTF8 && !d.outFlag && len(src)-nSrc >= 3 {
+			// The escape sequences between runs, without step's care
+			// for the rest.
+			if st := jpEscape(src[nSrc+1], src[nSrc+2]); st != 255 {
+				d.state = st
 				d.outFlag = true
-				if was {
-					return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.InvalidEscape, Rune: -1}, nil
-				}
 				nSrc += 3
 				continue
 			}
 		}
-		var v uint32
-		n := 1
-		switch d.state {
-		case stASCII, stRoman:
-			if c >= 0x80 || c == 0x0E || c == 0x0F {
-				d.outFlag = false
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			v = uint32(c)
-			if d.state == stRoman && c == 0x5C {
-				v = mb.Pack(0xA5)
-			} else if d.state == stRoman && c == 0x7E {
-				v = mb.Pack(0x203E)
-			}
-		case stKatakana:
-			if c < 0x21 || c > 0x5F {
-				d.outFlag = false
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			v = mb.Pack(0xFF61 - 0x21 + rune(c))
-		case stJIS0208:
-			d.outFlag = false
-			if c < 0x21 || c > 0x7E {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			if nSrc+1 >= len(src) {
-				if atEOF {
-					return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-				}
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			c2 := src[nSrc+1]
-			if c2 == 0x1B {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
-			}
-			if c2 >= 0x21 && c2 <= 0x7E {
-				v = j208[int(c-0x21)*94+int(c2)-0x21]
-			}
-			if v == 0 {
-				return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
-			}
-			n = 2
-		case stUTF8:
-			r, m, k := mb.DecodeRune(src[nSrc:], atEOF)
-			if m == 0 {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			d.outFlag = false
-			if k != encoding.KindNone {
-				return nDst, nSrc, encoding.Bad{Len: m, Kind: k, Rune: -1}, nil
-			}
-			v, n = mb.Pack(r), m
-			if r == 0 {
-				v = 0
-			}
+		nd, ns, b, e := d.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if b.Kind != encoding.KindNone || e != nil {
+			return nDst, nSrc, b, e
 		}
-		d.outFlag = false
-		if v < 0x80 {
-			if nDst >= len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			dst[nDst] = byte(v)
-			nDst++
-		} else {
-			w := mb.Put(dst[nDst:], v)
-			if w == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += w
-		}
-		nSrc += n
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// step converts the escape sequence or the one character src starts with.
+func (d *iso2022jpDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	if src[0] == 0x1B {
+		if n, b, e, done := d.escape(src, atEOF); done {
+			return 0, n, b, e
+		}
+		// ESC in UTF-8 mode is the character U+001B.
+	}
+	return d.char(dst, src, atEOF)
+}
+
+// escape reads the escape sequence at the start of src and changes state;
+// done is false for an ESC that is a character (in UTF-8 mode, any but
+// ESC % @). Two escape sequences in a row are an error (WHATWG's output
+// flag).
+func (d *iso2022jpDecoder) escape(src []byte, atEOF bool) (n int, bad encoding.Bad, err error, done bool) {
+	if d.state == stUTF8 {
+		if len(src) < 3 && !atEOF && (len(src) < 2 || src[1] == '%') {
+			return 0, bad, transform.ErrShortSrc, true
+		}
+		if len(src) >= 3 && src[1] == '%' && src[2] == '@' {
+			d.state = d.prev
+			d.outFlag = true
+			return 3, bad, nil, true
+		}
+		return 0, bad, nil, false
+	}
+	if len(src) < 3 && !atEOF {
+		return 0, bad, transform.ErrShortSrc, true
+	}
+	ns := jpState(255)
+	if len(src) >= 3 {
+		ns = jpEscape(src[1], src[2])
+		if src[1] == '%' && src[2] == 'G' {
+			ns = stUTF8
+			d.prev = d.state
+		}
+	}
+	if ns == 255 {
+		d.outFlag = false
+		return 0, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil, true
+	}
+	d.state = ns
+	was := d.outFlag
+	d.outFlag = true
+	if was {
+		return 0, encoding.Bad{Len: 3, Kind: encoding.InvalidEscape, Rune: -1}, nil, true
+	}
+	return 3, bad, nil, true
+}
+
+// jpEscape returns the state the escape sequence ESC b1 b2 designates,
+// or 255 for one that designates none of ISO-2022-JP's character sets.
+func jpEscape(b1, b2 byte) jpState {
+	switch {
+	case b1 == '(' && b2 == 'B':
+		return stASCII
+	case b1 == '(' && b2 == 'J':
+		return stRoman
+	case b1 == '(' && b2 == 'I':
+		return stKatakana
+	case b1 == '$' && (b2 == '@' || b2 == 'B'):
+		return stJIS0208
+	}
+	return 255
+}
+
+// char decodes the one character at the start of src in the current
+// state and writes it.
+func (d *iso2022jpDecoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	v, n, bad, err := d.value(src, atEOF)
+	d.outFlag = false
+	if n == 0 {
+		return 0, 0, bad, err
+	}
+	if v < 0x80 {
+		if len(dst) == 0 {
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = byte(v)
+		return 1, n, bad, nil
+	}
+	w := mb.Put(dst, v)
+	if w == 0 {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	return w, n, bad, nil
+}
+
+// value returns the character (packed UTF-8) at the start of src and its
+// length n, or n == 0 and an error or bad sequence.
+func (d *iso2022jpDecoder) value(src []byte, atEOF bool) (v uint32, n int, bad encoding.Bad, err error) {
+	c := src[0]
+	invalid := encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}
+	switch d.state {
+	case stASCII, stRoman:
+		if c >= 0x80 || c == 0x0E || c == 0x0F {
+			return 0, 0, invalid, nil
+		}
+		if d.state == stRoman && c == 0x5C {
+			return mb.Pack(0xA5), 1, bad, nil
+		}
+		if d.state == stRoman && c == 0x7E {
+			return mb.Pack(0x203E), 1, bad, nil
+		}
+		return uint32(c), 1, bad, nil
+	case stKatakana:
+		if c < 0x21 || c > 0x5F {
+			return 0, 0, invalid, nil
+		}
+		return mb.Pack(0xFF61 - 0x21 + rune(c)), 1, bad, nil
+	case stJIS0208:
+		return d.jis0208(src, atEOF)
+	}
+	// UTF-8 mode.
+	r, m, k := mb.DecodeRune(src, atEOF)
+	if m == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: m, Kind: k, Rune: -1}, nil
+	}
+	if r == 0 {
+		return 0, m, bad, nil
+	}
+	return mb.Pack(r), m, bad, nil
+}
+
+// jis0208 decodes the two-byte code of JIS X 0208 at the start of src.
+func (d *iso2022jpDecoder) jis0208(src []byte, atEOF bool) (v uint32, n int, bad encoding.Bad, err error) {
+	c := src[0]
+	if c < 0x21 || c > 0x7E {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	}
+	if len(src) < 2 {
+		if atEOF {
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	c2 := src[1]
+	if c2 == 0x1B {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	if c2 >= 0x21 && c2 <= 0x7E {
+		v = d.t.jis0208[:11104][int(c-0x21)*94+int(c2)-0x21]
+	}
+	if v == 0 {
+		return 0, 0, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	return v, 2, bad, nil
 }
 
 type iso2022jpEncoder struct {
@@ -213,9 +261,9 @@ var jis0208Runs = true
 var escTo = [...]string{stASCII: "\x1b(B", stRoman: "\x1b(J", stJIS0208: "\x1b$B"}
 
 func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	rev := e.t.eucjp
 	for nSrc < len(src) {
-		if c := src[nSrc]; e.state == stASCII && c < 0x80 && !isShift(c) {
+		c := src[nSrc]
+		if e.state == stASCII && c < 0x80 && !isShift(c) {
 			n := asciiRun(dst[nDst:], src[nSrc:])
 			if n == 0 {
 				return nDst, nSrc, bad, transform.ErrShortDst
@@ -224,100 +272,19 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			nSrc += n
 			continue
 		}
-		if c := src[nSrc]; jis0208Runs {
-			// A run of characters of JIS X 0208: their EUC-JP codes less
-			// 8080, while they last; anything else is the general loop's.
-			// The escapes between such runs and ASCII are written here
-			// too, when dst has room for the escape and what follows.
-			switch {
-			case e.state == stJIS0208:
-				if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.eucjpCode); ns > 0 {
-					nDst += nd
-					nSrc += ns
-					continue
-				}
-				if c < 0x80 && !isShift(c) && len(dst)-nDst >= 4 {
-					nDst += copy(dst[nDst:], "\x1b(B")
-					e.state = stASCII
-					continue // to the ASCII run
-				}
-			case e.state == stASCII && c >= 0xE0 && len(dst)-nDst >= 5:
-				if nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.eucjpCode); ns > 0 {
-					nDst += copy(dst[nDst:], "\x1b$B") + nd
-					nSrc += ns
-					e.state = stJIS0208
-					continue
-				}
+		if jis0208Runs {
+			if nd, ns, ok := e.run(dst[nDst:], src[nSrc:]); ok {
+				nDst += nd
+				nSrc += ns
+				continue
 			}
 		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
+		nd, ns, b, er := e.char(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if b.Kind != encoding.KindNone || er != nil {
+			return nDst, nSrc, b, er
 		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
-		}
-		var out [5]byte
-		m := 0
-		want := e.state // the state the character needs
-		switch {
-		case r == 0x0E || r == 0x0F || r == 0x1B:
-			want = stASCII
-		case r < 0x80 && (e.state == stASCII || (e.state == stRoman && r != 0x5C && r != 0x7E)):
-			out[0], m = byte(r), 1
-		case r < 0x80:
-			want, out[0], m = stASCII, byte(r), 1
-		case r == 0xA5 || r == 0x203E:
-			want, m = stRoman, 1
-			out[0] = 0x5C
-			if r == 0x203E {
-				out[0] = 0x7E
-			}
-		default:
-			q := r
-			if q == 0x2212 {
-				q = 0xFF0D
-			}
-			if q >= 0xFF61 && q <= 0xFF9F {
-				q = rune(iso2022jpKatakanaIndex[q-0xFF61])
-			}
-			p := -1
-			if q <= 0xFFFF {
-				p = int(rev[q]) - 1
-			}
-			if p >= 0 && p < 94*94 {
-				want, m = stJIS0208, 2
-				out[0], out[1] = byte(p/94+0x21), byte(p%94+0x21)
-			} else {
-				want = stASCII // leave JIS X 0208 before reporting the character
-			}
-		}
-		esc := ""
-		if want != e.state {
-			esc = escTo[want]
-		}
-		if m == 0 && (esc == "" || e.state != stJIS0208) {
-			esc = ""
-		}
-		if len(dst)-nDst < len(esc)+m {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		if esc != "" {
-			nDst += copy(dst[nDst:], esc)
-			e.state = want
-		}
-		if m == 0 {
-			bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
-			if r < 0x80 && isShift(byte(r)) {
-				// WHATWG §12.2.2: an error with U+FFFD, so that the
-				// character reference is &#65533;, never one that an
-				// HTML reader would turn back into a shift or escape.
-				bad.RefRune = 0xFFFD
-			}
-			return nDst, nSrc, bad, nil
-		}
-		nDst += copy(dst[nDst:], out[:m])
-		nSrc += n
 	}
 	if atEOF && e.state != stASCII {
 		if len(dst)-nDst < 3 {
@@ -327,6 +294,106 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		e.state = stASCII
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// run encodes a run of characters of JIS X 0208 at the start of src:
+// their EUC-JP codes less 8080, while they last. It also writes the
+// escapes between such runs and ASCII, when dst has room for the escape
+// and what follows. ok is false when there is no run, for char.
+func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int, ok bool) {
+	c := src[0]
+	switch {
+	case e.state == stJIS0208:
+		if nd, ns := jis0208EncodeRun(dst, src, e.t.eucjpCode); ns > 0 {
+			return nd, ns, true
+		}
+		if c < 0x80 && !isShift(c) && len(dst) >= 4 {
+			e.state = stASCII
+			return copy(dst, "\x1b(B"), 0, true // then the ASCII run
+		}
+	case e.state == stASCII && c >= 0xE0 && len(dst) >= 5:
+		if nd, ns := jis0208EncodeRun(dst[3:], src, e.t.eucjpCode); ns > 0 {
+			e.state = stJIS0208
+			return copy(dst, "\x1b$B") + nd, ns, true
+		}
+	}
+	return 0, 0, false
+}
+
+// char encodes the one character at the start of src, with the escape
+// sequence it needs.
+func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	r, n, k := mb.NextRune(src, atEOF)
+	if n == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+	}
+	want, out, m := e.code(r)
+	esc := ""
+	if want != e.state {
+		esc = escTo[want]
+	}
+	if m == 0 && (esc == "" || e.state != stJIS0208) {
+		esc = ""
+	}
+	if len(dst) < len(esc)+m {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	if esc != "" {
+		nDst = copy(dst, esc)
+		e.state = want
+	}
+	if m == 0 {
+		bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
+		if r < 0x80 && isShift(byte(r)) {
+			// WHATWG §12.2.2: an error with U+FFFD, so that the
+			// character reference is &#65533;, never one that an
+			// HTML reader would turn back into a shift or escape.
+			bad.RefRune = 0xFFFD
+		}
+		return nDst, 0, bad, nil
+	}
+	nDst += copy(dst[nDst:], out[:m])
+	return nDst, n, bad, nil
+}
+
+// code returns the state r needs and its m bytes in it; m == 0 when r
+// cannot be encoded, and the state is then ASCII (the encoder leaves JIS X
+// 0208 before reporting the character).
+func (e *iso2022jpEncoder) code(r rune) (want jpState, out [2]byte, m int) {
+	switch {
+	case r == 0x0E || r == 0x0F || r == 0x1B:
+		return stASCII, out, 0
+	case r < 0x80 && (e.state == stASCII || (e.state == stRoman && r != 0x5C && r != 0x7E)):
+		out[0] = byte(r)
+		return e.state, out, 1
+	case r < 0x80:
+		out[0] = byte(r)
+		return stASCII, out, 1
+	case r == 0xA5:
+		out[0] = 0x5C
+		return stRoman, out, 1
+	case r == 0x203E:
+		out[0] = 0x7E
+		return stRoman, out, 1
+	}
+	if r == 0x2212 {
+		r = 0xFF0D
+	}
+	if r >= 0xFF61 && r <= 0xFF9F {
+		r = rune(iso2022jpKatakanaIndex[r-0xFF61])
+	}
+	p := -1
+	if r <= 0xFFFF {
+		p = int(e.t.eucjp[r]) - 1
+	}
+	if p < 0 || p >= 94*94 {
+		return stASCII, out, 0
+	}
+	out[0], out[1] = byte(p/94+0x21), byte(p%94+0x21)
+	return stJIS0208, out, 2
 }
 
 // isShift reports whether c is ESC, SO or SI, which ISO-2022-JP never
