@@ -180,3 +180,20 @@ func TestISO2022JPRunsEncode(t *testing.T) {
 		}
 	}
 }
+
+// TestISO2022JPMalformedReplacement: malformed UTF-8 after JIS X 0208 is
+// replaced by "?" in ASCII. The encoder used to stay in JIS X 0208, and
+// the replacement, asked of it as U+FFFD, came out as ESC ( B alone.
+func TestISO2022JPMalformedReplacement(t *testing.T) {
+	for in, want := range map[string]string{
+		"か\x80":     "\x1b$B$+\x1b(B?",
+		"か\x80か":    "\x1b$B$+\x1b(B?\x1b$B$+\x1b(B",
+		"か\xe3\x81": "\x1b$B$+\x1b(B?",
+		"a\xff":     "a?",
+	} {
+		got, err := ISO2022JP.WithPolicy(encoding.Replace).AppendEncode(nil, []byte(in))
+		if err != nil || string(got) != want {
+			t.Errorf("%q → %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
