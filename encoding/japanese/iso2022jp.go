@@ -296,28 +296,58 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 	return nDst, nSrc, bad, nil
 }
 
-// run encodes a run of characters of JIS X 0208 at the start of src:
-// their EUC-JP codes less 8080, while they last. It also writes the
-// escapes between such runs and ASCII, when dst has room for the escape
-// and what follows. ok is false when there is no run, for char.
+// run encodes the runs of ASCII and of characters of JIS X 0208 at the
+// start of src, and the escapes between them, while dst has room for
+// each escape and what follows it: the characters of JIS X 0208 as their
+// EUC-JP codes less 8080. Text that alternates between the two is encoded
+// here without returning to Convert. ok is false when it encoded nothing,
+// for char.
 func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int, ok bool) {
-	c := src[0]
-	switch {
-	case e.state == stJIS0208:
-		if nd, ns := jis0208EncodeRun(dst, src, e.t.eucjpCode); ns > 0 {
-			return nd, ns, true
-		}
-		if c < 0x80 && !isShift(c) && len(dst) >= 4 {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		switch {
+		case e.state == stJIS0208:
+			if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.jisCode); ns > 0 {
+				nDst += nd
+				nSrc += ns
+				continue
+			}
+			if c >= 0x80 || isShift(c) || len(dst)-nDst < 4 {
+				return nDst, nSrc, nSrc > 0 || nDst > 0
+			}
+			nDst += copy(dst[nDst:], "\x1b(B")
 			e.state = stASCII
-			return copy(dst, "\x1b(B"), 0, true // then the ASCII run
-		}
-	case e.state == stASCII && c >= 0xE0 && len(dst) >= 5:
-		if nd, ns := jis0208EncodeRun(dst[3:], src, e.t.eucjpCode); ns > 0 {
+		case e.state != stASCII:
+			return nDst, nSrc, nSrc > 0 || nDst > 0
+		case c < 0x80 && !isShift(c):
+			// ASCII between runs of JIS X 0208 is mostly a digit or
+			// two, or a line break: a byte loop, then asciiRun for more.
+			n := 0
+			for d, s := dst[nDst:], src[nSrc:]; n < 8 && n < len(d) && n < len(s) && s[n] < 0x80 && !isShift(s[n]); n++ {
+				d[n] = s[n]
+			}
+			if n == 8 {
+				n += asciiRun(dst[nDst+n:], src[nSrc+n:])
+			}
+			if n == 0 {
+				return nDst, nSrc, nSrc > 0 || nDst > 0
+			}
+			nDst += n
+			nSrc += n
+		case c >= 0xE0 && len(dst)-nDst >= 5:
+			nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.jisCode)
+			if ns == 0 {
+				return nDst, nSrc, nSrc > 0 || nDst > 0
+			}
+			copy(dst[nDst:], "\x1b$B")
+			nDst += 3 + nd
+			nSrc += ns
 			e.state = stJIS0208
-			return copy(dst, "\x1b$B") + nd, ns, true
+		default:
+			return nDst, nSrc, nSrc > 0 || nDst > 0
 		}
 	}
-	return 0, 0, false
+	return nDst, nSrc, true
 }
 
 // char encodes the one character at the start of src, with the escape
@@ -492,11 +522,12 @@ func jis0208Run(dst, src []byte, euc *mb.Pairs) (nDst, nSrc int) {
 }
 
 // jis0208EncodeRun encodes the longest prefix of src made of three-byte
-// UTF-8 characters that enc (code point → EUC-JP code, 0 for none and for
-// the characters the encoder treats specially) has a JIS X 0208 code for
-// and that fits in dst, writing each as its EUC-JP code less 8080, and
-// returns the lengths read and written. It stops at anything else for the
-// caller's general loop.
+// UTF-8 characters that enc (code point → JIS X 0208 code, 21–7E 21–7E;
+// 0 for none, for the characters the encoder treats specially, and for
+// every code point below U+0800) has a code for and that fits in dst, and
+// returns the lengths read and written. As enc has nothing below U+0800,
+// an overlong three-byte form finds no code and stops the run like any
+// other character it does not take, for the caller's general loop.
 func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 	// Four characters at a time: two overlapping words show the pattern
 	// of four three-byte sequences, and one eight-byte store writes the
@@ -508,18 +539,14 @@ func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 		if a&0xC0F0C0C0F0C0C0F0 != 0x80E08080E08080E0 || b&0xC0C0F0C0C0F0C0C0 != 0x8080E08080E08080 {
 			break
 		}
-		r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
-		r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
-		r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
-		r3 := uint16(b>>40&0x0F)<<12 | uint16(b>>48&0x3F)<<6 | uint16(b>>56&0x3F)
-		v0, v1, v2, v3 := enc[r0], enc[r1], enc[r2], enc[r3]
-		// Overlong forms (r < 0x800) must not encode; surrogates have no
-		// code.
-		if v0 == 0 || v1 == 0 || v2 == 0 || v3 == 0 || min(r0, r1, r2, r3) < 0x800 {
+		v0 := enc[uint16(a&0x0F)<<12|uint16(a>>8&0x3F)<<6|uint16(a>>16&0x3F)]
+		v1 := enc[uint16(a>>24&0x0F)<<12|uint16(a>>32&0x3F)<<6|uint16(a>>40&0x3F)]
+		v2 := enc[uint16(a>>48&0x0F)<<12|uint16(a>>56&0x3F)<<6|uint16(b>>32&0x3F)]
+		v3 := enc[uint16(b>>40&0x0F)<<12|uint16(b>>48&0x3F)<<6|uint16(b>>56&0x3F)]
+		if v0 == 0 || v1 == 0 || v2 == 0 || v3 == 0 {
 			break
 		}
-		binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8],
-			(uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))&^0x8080808080808080)
+		binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))
 		nDst += 8
 		nSrc += 12
 	}
@@ -529,12 +556,11 @@ func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 		if s[0]&0xF0 != 0xE0 || (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 != 0x8080 {
 			break
 		}
-		r := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
-		v := enc[r]
-		if v == 0 || r < 0x800 {
+		v := enc[uint16(s[0]&0x0F)<<12|uint16(s[1]&0x3F)<<6|uint16(s[2]&0x3F)]
+		if v == 0 {
 			break
 		}
-		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v&^0x8080)
+		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v)
 		nDst += 2
 		nSrc += 3
 	}

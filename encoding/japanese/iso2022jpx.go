@@ -93,7 +93,7 @@ type jpxTables struct {
 	enc    [4]*[65536]uint16 // code point → row<<8|cell (21–7E), 0: none
 	highOf [2]map[rune]byte  // code point → byte 20–7F
 	fast   *mb.Pairs         // JIS X 0208 in EUC form, for jis0208Run
-	code   *[65536]uint16    // JIS X 0208 code | 8080, for jis0208EncodeRun
+	code   *[65536]uint16    // JIS X 0208 code from U+0800, for jis0208EncodeRun
 	in2004 map[int]bool
 	x      *x0213Tables
 }
@@ -119,11 +119,7 @@ var getJPX = sync.OnceValue(func() *jpxTables {
 		}
 	}
 	t.fast = mb.NewPairs(&eucLead, &eucTrail, mb.PackLenTable16(iso2022jp2Double[0][:]))
-	for r, c := range t.enc[0] {
-		if c != 0 {
-			t.code[r] = c | 0x8080
-		}
-	}
+	copy(t.code[0x800:], t.enc[0][0x800:])
 	for _, c := range jpx2004 {
 		t.in2004[int(c>>8-0xA1)*94+int(c&0xFF-0xA1)] = true
 	}
