@@ -2,6 +2,7 @@ package japanese
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -194,6 +195,32 @@ func TestISO2022JPMalformedReplacement(t *testing.T) {
 		got, err := ISO2022JP.WithPolicy(encoding.Replace).AppendEncode(nil, []byte(in))
 		if err != nil || string(got) != want {
 			t.Errorf("%q → %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// TestISO2022JPOverlong: an overlong three-byte form (E0 80–9F xx) of a
+// character of JIS X 0208 below U+0800 (Greek, Cyrillic, §) is malformed
+// at every place of the encoder's four-character step, never encoded.
+func TestISO2022JPOverlong(t *testing.T) {
+	for _, r := range []rune{0xA7, 0x391, 0x410, 0x7FF} {
+		over := []byte{0xE0, byte(0x80 | r>>6), byte(0x80 | r&0x3F)}
+		for at := 0; at < 5; at++ {
+			var src []byte
+			for i := 0; i < 6; i++ {
+				if i == at {
+					src = append(src, over...)
+				} else {
+					src = append(src, "亜"...)
+				}
+			}
+			for _, c := range []*encoding.Codec{ISO2022JP, ISO2022JP2, ISO2022JP3} {
+				_, err := c.AppendEncode(nil, src)
+				var e *encoding.Error
+				if !errors.As(err, &e) || e.Offset != int64(3*at) || e.Kind == encoding.Unmappable {
+					t.Errorf("%s: %U overlong at %d: %v", c.Name(), r, at, err)
+				}
+			}
 		}
 	}
 }
