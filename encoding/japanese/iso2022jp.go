@@ -307,10 +307,14 @@ func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int, ok bool) {
 		c := src[nSrc]
 		switch {
 		case e.state == stJIS0208:
-			if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.jisCode); ns > 0 {
+			if c >= 0xE0 {
+				nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.jisCode)
 				nDst += nd
 				nSrc += ns
-				continue
+				if nSrc == len(src) {
+					return nDst, nSrc, true
+				}
+				c = src[nSrc]
 			}
 			if c >= 0x80 || isShift(c) || len(dst)-nDst < 4 {
 				return nDst, nSrc, nSrc > 0 || nDst > 0
