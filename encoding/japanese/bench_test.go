@@ -58,3 +58,18 @@ func BenchmarkJISX0213(b *testing.B) {
 		b.Run("encode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
 	}
 }
+
+// BenchmarkISO2022JPX decodes the Japanese corpus file encoded as
+// ISO-2022-JP-2 and -3 (made at run time) and encodes the original,
+// beside ISO-2022-JP.
+func BenchmarkISO2022JPX(b *testing.B) {
+	src := enctest.Corpus(b, "Japanese-Lipsum.utf8.txt")
+	for _, c := range []*encoding.Codec{ISO2022JP, ISO2022JP2, ISO2022JP3} {
+		enc, err := c.AppendEncode(nil, src)
+		if err != nil {
+			b.Fatalf("encode: %v", err)
+		}
+		b.Run("decode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.DecodeTransformer(), enc) })
+		b.Run("encode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
+	}
+}
