@@ -273,7 +273,7 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			continue
 		}
 		if jis0208Runs {
-			if nd, ns, ok := e.run(dst[nDst:], src[nSrc:]); ok {
+			if nd, ns := e.run(dst[nDst:], src[nSrc:]); nd > 0 || ns > 0 {
 				nDst += nd
 				nSrc += ns
 				continue
@@ -300,9 +300,9 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 // start of src, and the escapes between them, while dst has room for
 // each escape and what follows it: the characters of JIS X 0208 as their
 // EUC-JP codes less 8080. Text that alternates between the two is encoded
-// here without returning to Convert. ok is false when it encoded nothing,
-// for char.
-func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int, ok bool) {
+// here without returning to Convert. It returns 0, 0 when it encoded
+// nothing, for char.
+func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc < len(src) {
 		c := src[nSrc]
 		switch {
@@ -312,46 +312,52 @@ func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int, ok bool) {
 				nDst += nd
 				nSrc += ns
 				if nSrc == len(src) {
-					return nDst, nSrc, true
+					return
 				}
 				c = src[nSrc]
 			}
 			if c >= 0x80 || isShift(c) || len(dst)-nDst < 4 {
-				return nDst, nSrc, nSrc > 0 || nDst > 0
+				return
 			}
 			nDst += copy(dst[nDst:], "\x1b(B")
 			e.state = stASCII
 		case e.state != stASCII:
-			return nDst, nSrc, nSrc > 0 || nDst > 0
+			return
 		case c < 0x80 && !isShift(c):
-			// ASCII between runs of JIS X 0208 is mostly a digit or
-			// two, or a line break: a byte loop, then asciiRun for more.
-			n := 0
-			for d, s := dst[nDst:], src[nSrc:]; n < 8 && n < len(d) && n < len(s) && s[n] < 0x80 && !isShift(s[n]); n++ {
-				d[n] = s[n]
-			}
-			if n == 8 {
-				n += asciiRun(dst[nDst+n:], src[nSrc+n:])
-			}
+			n := shortASCII(dst[nDst:], src[nSrc:])
 			if n == 0 {
-				return nDst, nSrc, nSrc > 0 || nDst > 0
+				return
 			}
 			nDst += n
 			nSrc += n
 		case c >= 0xE0 && len(dst)-nDst >= 5:
 			nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.jisCode)
 			if ns == 0 {
-				return nDst, nSrc, nSrc > 0 || nDst > 0
+				return
 			}
 			copy(dst[nDst:], "\x1b$B")
 			nDst += 3 + nd
 			nSrc += ns
 			e.state = stJIS0208
 		default:
-			return nDst, nSrc, nSrc > 0 || nDst > 0
+			return
 		}
 	}
-	return nDst, nSrc, true
+	return
+}
+
+// shortASCII is asciiRun for the ASCII between runs of JIS X 0208, which
+// is mostly a digit or two, or a line break: a byte loop, then asciiRun
+// after eight bytes.
+func shortASCII(dst, src []byte) int {
+	n := 0
+	for ; n < 8 && n < len(dst) && n < len(src) && src[n] < 0x80 && !isShift(src[n]); n++ {
+		dst[n] = src[n]
+	}
+	if n == 8 {
+		n += asciiRun(dst[n:], src[n:])
+	}
+	return n
 }
 
 // char encodes the one character at the start of src, with the escape
