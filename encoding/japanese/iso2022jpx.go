@@ -141,6 +141,25 @@ func (d *jpxDecoder) Clone() encoding.Core { c := *d; return &c }
 func (d *jpxDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	for nSrc < len(src) {
 		c := src[nSrc]
+		if d.g0 == set0208 && c != 0x1B && jis0208Runs {
+			// The common case, without the switch below.
+			if nd, ns := jis0208Run(dst[nDst:], src[nSrc:], d.t.fast); ns > 0 {
+				nDst += nd
+				nSrc += ns
+				continue
+			}
+		}
+		if c == 0x1B && len(src)-nSrc >= 3 && src[nSrc+1] != 'N' {
+			// ESC ( B and ESC $ B between runs, likewise.
+			if st := jpEscape(src[nSrc+1], src[nSrc+2]); st == stASCII || st == stJIS0208 && src[nSrc+2] == 'B' {
+				d.g0 = setASCII
+				if st == stJIS0208 {
+					d.g0 = set0208
+				}
+				nSrc += 3
+				continue
+			}
+		}
 		var nd, ns int
 		switch {
 		case c == 0x1B:
@@ -210,20 +229,36 @@ func (d *jpxDecoder) escape(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 // N, src[2] is the character's byte), or nil for an unknown one; more
 // says that src ends inside a sequence that may be known.
 func (d *jpxDecoder) designation(src []byte) (seq *jpxSeq, more bool) {
-	seqs := jp2Seqs
+	if len(src) < 2 {
+		return nil, true
+	}
+	seqs, n := jp2Seqs, 3
 	if d.jp3 {
 		seqs = jp3Seqs
 	}
+	switch src[1] {
+	case '$':
+		if len(src) >= 3 && src[2] == '(' {
+			n = 4
+		}
+	case '(':
+	case '.', 'N':
+		if d.jp3 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	if len(src) < n {
+		return nil, true
+	}
+	if src[1] == 'N' {
+		return &seqs[len(seqs)-1], false
+	}
 	for i := range seqs {
-		s := &seqs[i]
-		k := min(len(src), len(s.esc))
-		if string(src[:k]) != s.esc[:k] {
-			continue
+		if e := seqs[i].esc; len(e) == n && e[1] == src[1] && e[n-1] == src[n-1] {
+			return &seqs[i], false
 		}
-		if k < len(s.esc) || s.esc == "\x1bN" && len(src) < 3 {
-			return nil, true
-		}
-		return s, false
 	}
 	return nil, false
 }
