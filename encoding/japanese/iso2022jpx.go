@@ -382,7 +382,7 @@ var (
 func (e *jpxEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	e.marks = markFinder{}
 	for nSrc < len(src) {
-		if nd, ns := e.run(dst[nDst:], src[nSrc:], nSrc, src); ns > 0 {
+		if nd, ns := e.run(dst[nDst:], src[nSrc:], nSrc, src); nd > 0 || ns > 0 {
 			nDst += nd
 			nSrc += ns
 			continue
@@ -422,26 +422,44 @@ func (e *jpxEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad e
 // of src (which is all[at:]), and returns 0, 0 when there is none. In ISO-2022-JP-3 a JIS X 0208 run stops before a
 // character that may combine with the one after it.
 func (e *jpxEncoder) run(dst, src []byte, at int, all []byte) (nDst, nSrc int) {
-	switch c := src[0]; {
+	c := src[0]
+	switch {
 	case e.g0 == setASCII && c < 0x80 && !isShift(c):
 		n := asciiRun(dst, src)
 		if e.g2 != 0 && bytes.IndexByte(src[:n], '\n') >= 0 {
 			e.g2 = 0
 		}
 		return n, n
-	case e.g0 == set0208 && c >= 0xE0 && jis0208Runs && (e.order == nil || e.order == &jp2Japanese):
-		end := len(src)
-		if e.jp3 {
-			end = e.marks.next(all, at) - at
-			// Leave the character before a mark, or before the end of src.
-			end -= 3
-		}
-		if end <= 0 {
+	case e.g0 == set0208 && c < 0x80 && !isShift(c) && len(dst) >= 4:
+		// ASCII after JIS X 0208: the escape, then the run above.
+		e.g0 = setASCII
+		return copy(dst, jpxEscapes[setASCII]), 0
+	case c < 0xE0 || !jis0208Runs:
+		return 0, 0
+	case e.g0 == set0208 && (e.order == nil || e.order == &jp2Japanese):
+		return jis0208EncodeRun(dst, src[:e.runEnd(src, at, all)], e.t.code)
+	case e.g0 == setASCII && (e.order == nil && e.g2 == 0 || e.order == &jp2Japanese) && len(dst) >= 5:
+		// JIS X 0208 after ASCII, when choose would take it too: no set
+		// in G2 to prefer, and no tag but "ja".
+		nd, ns := jis0208EncodeRun(dst[3:], src[:e.runEnd(src, at, all)], e.t.code)
+		if ns == 0 {
 			return 0, 0
 		}
-		return jis0208EncodeRun(dst, src[:end], e.t.code)
+		e.g0 = set0208
+		return copy(dst, jpxEscapes[set0208]) + nd, ns
 	}
 	return 0, 0
+}
+
+// runEnd returns how much of src a run of JIS X 0208 may take: all of it
+// in ISO-2022-JP-2; in ISO-2022-JP-3 not the character before a mark or
+// the last one, which may be a base character that combines with what
+// follows.
+func (e *jpxEncoder) runEnd(src []byte, at int, all []byte) int {
+	if !e.jp3 {
+		return len(src)
+	}
+	return max(0, e.marks.next(all, at)-at-3)
 }
 
 // char encodes r, the n bytes at the start of src.
