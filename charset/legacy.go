@@ -100,6 +100,40 @@ func init() {
 		CodePages: []int{50220}, Edition: whatwgEdition + "; ESC % G recognised",
 		Summary: "Japanese 7-bit mail encoding (RFC 1468)",
 	})
+	register(&Charset{
+		Name: "iso-2022-jp-2", Codec: japanese.ISO2022JP2, Family: "japanese", MIB: 40,
+		Structure: Stateful, Language: "ja", Extends: "iso-2022-jp",
+		Aliases: []string{"csiso2022jp2", "iso2022jp2", "iso2022jp-2", "iso2022_jp_2", "iso_2022_jp_2", "iso2022jp_2",
+			"iso_2022,locale=ja,version=2"},
+		Edition: "RFC 1554, with glibc 2.36's character sets and choice of sets",
+		Summary: "multilingual 7-bit mail encoding: ISO-2022-JP with JIS X 0212, GB 2312, KS C 5601, Latin-1 and Greek",
+	})
+	register(&Charset{
+		Name: "iso-2022-jp-3", Codec: japanese.ISO2022JP3, Family: "japanese",
+		Structure: Stateful, Language: "ja", Extends: "iso-2022-jp",
+		Aliases: []string{"iso2022jp3", "iso2022jp-3", "iso2022_jp_3", "iso_2022_jp_3", "iso2022jp_3",
+			"iso-2022-jp-2004", "iso2022_jp_2004", "iso_2022_jp_2004", "iso2022jp_2004"},
+		Edition: "JIS X 0213:2004 Annex 2, with glibc 2.36's tables and choice of sets",
+		Summary: "Japanese 7-bit encoding of JIS X 0213 (ESC $ ( O, Q, P) beside JIS X 0208",
+	})
+	register(&Charset{
+		Name: "euc-jis-2004", Codec: japanese.EUCJIS2004, Family: "japanese",
+		Structure: MultiByte, Language: "ja", Extends: "euc-jp",
+		Aliases: []string{"euc-jisx0213", "euc_jisx0213", "eucjisx0213", "euc_jis_2004", "euc_jis2004",
+			"eucjis2004", "jisx0213"},
+		ASCIICompatible: true,
+		Edition:         "JIS X 0213:2004 planes 1 and 2, glibc 2.36's EUC-JISX0213 table",
+		Summary:         "Japanese EUC of JIS X 0213: plane 1 in two bytes, plane 2 after 8F",
+	})
+	register(&Charset{
+		Name: "shift_jis-2004", Codec: japanese.ShiftJIS2004, Family: "japanese",
+		Structure: MultiByte, Language: "ja", Extends: "shift_jis",
+		Aliases: []string{"shift_jisx0213", "shift-jisx0213", "shiftjisx0213", "sjisx0213", "s_jisx0213",
+			"shift_jis_2004", "shiftjis2004", "sjis_2004", "sjis-2004", "s_jis_2004",
+			"x-sjis_0213", "sjis_0213", "sjis-0213", "shift_jis:2004"},
+		Edition: "JIS X 0213:2004 Annex 1, glibc 2.36's SHIFT_JISX0213 table",
+		Summary: "Japanese Shift_JIS of JIS X 0213, with 5C and 7E as yen sign and overline",
+	})
 	// Korean.
 	register(&Charset{
 		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,

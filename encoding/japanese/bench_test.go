@@ -5,6 +5,7 @@ import (
 
 	xja "golang.org/x/text/encoding/japanese"
 
+	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
 )
 
@@ -41,4 +42,34 @@ func BenchmarkISO2022JP(b *testing.B) {
 	b.Run("decode/xtext", func(b *testing.B) { enctest.Bench(b, xja.ISO2022JP.NewDecoder(), jis) })
 	b.Run("encode/ucs", func(b *testing.B) { enctest.Bench(b, ISO2022JP.EncodeTransformer(), src) })
 	b.Run("encode/xtext", func(b *testing.B) { enctest.Bench(b, xja.ISO2022JP.NewEncoder(), src) })
+}
+
+// BenchmarkJISX0213 decodes the Japanese corpus file encoded as
+// EUC-JIS-2004 and Shift_JIS-2004 (made at run time from the UTF-8
+// original) and encodes the original, beside EUC-JP and Shift_JIS.
+func BenchmarkJISX0213(b *testing.B) {
+	src := enctest.Corpus(b, "Japanese-Lipsum.utf8.txt")
+	for _, c := range []*encoding.Codec{EUCJIS2004, EUCJP, ShiftJIS2004, ShiftJIS} {
+		enc, err := c.AppendEncode(nil, src)
+		if err != nil {
+			b.Fatalf("encode: %v", err)
+		}
+		b.Run("decode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.DecodeTransformer(), enc) })
+		b.Run("encode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
+	}
+}
+
+// BenchmarkISO2022JPX decodes the Japanese corpus file encoded as
+// ISO-2022-JP-2 and -3 (made at run time) and encodes the original,
+// beside ISO-2022-JP.
+func BenchmarkISO2022JPX(b *testing.B) {
+	src := enctest.Corpus(b, "Japanese-Lipsum.utf8.txt")
+	for _, c := range []*encoding.Codec{ISO2022JP, ISO2022JP2, ISO2022JP3} {
+		enc, err := c.AppendEncode(nil, src)
+		if err != nil {
+			b.Fatalf("encode: %v", err)
+		}
+		b.Run("decode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.DecodeTransformer(), enc) })
+		b.Run("encode/"+c.Name(), func(b *testing.B) { enctest.Bench(b, c.EncodeTransformer(), src) })
+	}
 }

@@ -49,8 +49,6 @@ type iso2022jpDecoder struct {
 func (d *iso2022jpDecoder) Reset() { d.state, d.prev, d.outFlag = stASCII, stASCII, false }
 
 func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	j208 := d.t.jis0208[:11104]
-	badEsc := encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if d.state == stASCII && c < 0x80 && !isShift(c) {
@@ -67,8 +65,7 @@ func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		}
 		if d.state == stJIS0208 && c != 0x1B && jis0208Runs {
 			// A run of JIS X 0208 codes: table look-ups while they last;
-			// anything else (errors, the end of a buffer) is the general
-			// loop's.
+			// anything else (errors, the end of a buffer) is step's.
 			if nd, ns := jis0208Run(dst[nDst:], src[nSrc:], d.t.fastEUC); ns > 0 {
 				d.outFlag = false
 				nDst += nd
@@ -76,126 +73,177 @@ func (d *iso2022jpDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 				continue
 			}
 		}
-		if c == 0x1B {
-			rest := src[nSrc:]
-			if d.state == stUTF8 {
-				if len(rest) < 3 && !atEOF && (len(rest) < 2 || rest[1] == '%') {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				if len(rest) >= 3 && rest[1] == '%' && rest[2] == '@' {
-					d.state = d.prev
-					nSrc += 3
-					d.outFlag = true
-					continue
-				}
-				// Any other ESC is the character U+001B in UTF-8 mode.
-			} else {
-				if len(rest) < 3 && !atEOF {
-					return nDst, nSrc, bad, transform.ErrShortSrc
-				}
-				ns := jpState(255)
-				if len(rest) >= 3 {
-					switch string(rest[1:3]) {
-					case "(B":
-						ns = stASCII
-					case "(J":
-						ns = stRoman
-					case "(I":
-						ns = stKatakana
-					case "$@", "$B":
-						ns = stJIS0208
-					case "%G":
-						ns = stUTF8
-						d.prev = d.state
-					}
-				}
-				if ns == 255 {
-					d.outFlag = false
-					return nDst, nSrc, badEsc, nil
-				}
-				d.state = ns
-				was := d.outFlag
+		if c == 0x1B && d.state != stUTF8 && !d.outFlag && len(src)-nSrc >= 3 {
+			// The escape sequences between runs, without step's care
+			// for the rest.
+			if st := jpEscape(src[nSrc+1], src[nSrc+2]); st != 255 {
+				d.state = st
 				d.outFlag = true
-				if was {
-					return nDst, nSrc, encoding.Bad{Len: 3, Kind: encoding.InvalidEscape, Rune: -1}, nil
-				}
 				nSrc += 3
 				continue
 			}
 		}
-		var v uint32
-		n := 1
-		switch d.state {
-		case stASCII, stRoman:
-			if c >= 0x80 || c == 0x0E || c == 0x0F {
-				d.outFlag = false
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			v = uint32(c)
-			if d.state == stRoman && c == 0x5C {
-				v = mb.Pack(0xA5)
-			} else if d.state == stRoman && c == 0x7E {
-				v = mb.Pack(0x203E)
-			}
-		case stKatakana:
-			if c < 0x21 || c > 0x5F {
-				d.outFlag = false
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			v = mb.Pack(0xFF61 - 0x21 + rune(c))
-		case stJIS0208:
-			d.outFlag = false
-			if c < 0x21 || c > 0x7E {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
-			}
-			if nSrc+1 >= len(src) {
-				if atEOF {
-					return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
-				}
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			c2 := src[nSrc+1]
-			if c2 == 0x1B {
-				return nDst, nSrc, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
-			}
-			if c2 >= 0x21 && c2 <= 0x7E {
-				v = j208[int(c-0x21)*94+int(c2)-0x21]
-			}
-			if v == 0 {
-				return nDst, nSrc, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
-			}
-			n = 2
-		case stUTF8:
-			r, m, k := mb.DecodeRune(src[nSrc:], atEOF)
-			if m == 0 {
-				return nDst, nSrc, bad, transform.ErrShortSrc
-			}
-			d.outFlag = false
-			if k != encoding.KindNone {
-				return nDst, nSrc, encoding.Bad{Len: m, Kind: k, Rune: -1}, nil
-			}
-			v, n = mb.Pack(r), m
-			if r == 0 {
-				v = 0
-			}
+		nd, ns, b, e := d.step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if b.Kind != encoding.KindNone || e != nil {
+			return nDst, nSrc, b, e
 		}
-		d.outFlag = false
-		if v < 0x80 {
-			if nDst >= len(dst) {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			dst[nDst] = byte(v)
-			nDst++
-		} else {
-			w := mb.Put(dst[nDst:], v)
-			if w == 0 {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			nDst += w
-		}
-		nSrc += n
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// step converts the escape sequence or the one character src starts with.
+func (d *iso2022jpDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	if src[0] == 0x1B {
+		if n, b, e, done := d.escape(src, atEOF); done {
+			return 0, n, b, e
+		}
+		// ESC in UTF-8 mode is the character U+001B.
+	}
+	return d.char(dst, src, atEOF)
+}
+
+// escape reads the escape sequence at the start of src and changes state;
+// done is false for an ESC that is a character (in UTF-8 mode, any but
+// ESC % @). Two escape sequences in a row are an error (WHATWG's output
+// flag).
+func (d *iso2022jpDecoder) escape(src []byte, atEOF bool) (n int, bad encoding.Bad, err error, done bool) {
+	if d.state == stUTF8 {
+		if len(src) < 3 && !atEOF && (len(src) < 2 || src[1] == '%') {
+			return 0, bad, transform.ErrShortSrc, true
+		}
+		if len(src) >= 3 && src[1] == '%' && src[2] == '@' {
+			d.state = d.prev
+			d.outFlag = true
+			return 3, bad, nil, true
+		}
+		return 0, bad, nil, false
+	}
+	if len(src) < 3 && !atEOF {
+		return 0, bad, transform.ErrShortSrc, true
+	}
+	ns := jpState(255)
+	if len(src) >= 3 {
+		ns = jpEscape(src[1], src[2])
+		if src[1] == '%' && src[2] == 'G' {
+			ns = stUTF8
+			d.prev = d.state
+		}
+	}
+	if ns == 255 {
+		d.outFlag = false
+		return 0, encoding.Bad{Len: 1, Kind: encoding.InvalidEscape, Rune: -1}, nil, true
+	}
+	d.state = ns
+	was := d.outFlag
+	d.outFlag = true
+	if was {
+		return 0, encoding.Bad{Len: 3, Kind: encoding.InvalidEscape, Rune: -1}, nil, true
+	}
+	return 3, bad, nil, true
+}
+
+// jpEscape returns the state the escape sequence ESC b1 b2 designates,
+// or 255 for one that designates none of ISO-2022-JP's character sets.
+func jpEscape(b1, b2 byte) jpState {
+	switch {
+	case b1 == '(' && b2 == 'B':
+		return stASCII
+	case b1 == '(' && b2 == 'J':
+		return stRoman
+	case b1 == '(' && b2 == 'I':
+		return stKatakana
+	case b1 == '$' && (b2 == '@' || b2 == 'B'):
+		return stJIS0208
+	}
+	return 255
+}
+
+// char decodes the one character at the start of src in the current
+// state and writes it.
+func (d *iso2022jpDecoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	v, n, bad, err := d.value(src, atEOF)
+	d.outFlag = false
+	if n == 0 {
+		return 0, 0, bad, err
+	}
+	if v < 0x80 {
+		if len(dst) == 0 {
+			return 0, 0, bad, transform.ErrShortDst
+		}
+		dst[0] = byte(v)
+		return 1, n, bad, nil
+	}
+	w := mb.Put(dst, v)
+	if w == 0 {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	return w, n, bad, nil
+}
+
+// value returns the character (packed UTF-8) at the start of src and its
+// length n, or n == 0 and an error or bad sequence.
+func (d *iso2022jpDecoder) value(src []byte, atEOF bool) (v uint32, n int, bad encoding.Bad, err error) {
+	c := src[0]
+	invalid := encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}
+	switch d.state {
+	case stASCII, stRoman:
+		if c >= 0x80 || c == 0x0E || c == 0x0F {
+			return 0, 0, invalid, nil
+		}
+		if d.state == stRoman && c == 0x5C {
+			return mb.Pack(0xA5), 1, bad, nil
+		}
+		if d.state == stRoman && c == 0x7E {
+			return mb.Pack(0x203E), 1, bad, nil
+		}
+		return uint32(c), 1, bad, nil
+	case stKatakana:
+		if c < 0x21 || c > 0x5F {
+			return 0, 0, invalid, nil
+		}
+		return mb.Pack(0xFF61 - 0x21 + rune(c)), 1, bad, nil
+	case stJIS0208:
+		return d.jis0208(src, atEOF)
+	}
+	// UTF-8 mode.
+	r, m, k := mb.DecodeRune(src, atEOF)
+	if m == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		return 0, 0, encoding.Bad{Len: m, Kind: k, Rune: -1}, nil
+	}
+	if r == 0 {
+		return 0, m, bad, nil
+	}
+	return mb.Pack(r), m, bad, nil
+}
+
+// jis0208 decodes the two-byte code of JIS X 0208 at the start of src.
+func (d *iso2022jpDecoder) jis0208(src []byte, atEOF bool) (v uint32, n int, bad encoding.Bad, err error) {
+	c := src[0]
+	if c < 0x21 || c > 0x7E {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
+	}
+	if len(src) < 2 {
+		if atEOF {
+			return 0, 0, encoding.Bad{Len: 1, Kind: encoding.Truncated, Rune: -1}, nil
+		}
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	c2 := src[1]
+	if c2 == 0x1B {
+		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	if c2 >= 0x21 && c2 <= 0x7E {
+		v = d.t.jis0208[:11104][int(c-0x21)*94+int(c2)-0x21]
+	}
+	if v == 0 {
+		return 0, 0, encoding.Bad{Len: 2, Kind: encoding.InvalidSequence, Rune: -1}, nil
+	}
+	return v, 2, bad, nil
 }
 
 type iso2022jpEncoder struct {
@@ -213,9 +261,9 @@ var jis0208Runs = true
 var escTo = [...]string{stASCII: "\x1b(B", stRoman: "\x1b(J", stJIS0208: "\x1b$B"}
 
 func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	rev := e.t.eucjp
 	for nSrc < len(src) {
-		if c := src[nSrc]; e.state == stASCII && c < 0x80 && !isShift(c) {
+		c := src[nSrc]
+		if e.state == stASCII && c < 0x80 && !isShift(c) {
 			n := asciiRun(dst[nDst:], src[nSrc:])
 			if n == 0 {
 				return nDst, nSrc, bad, transform.ErrShortDst
@@ -224,100 +272,19 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			nSrc += n
 			continue
 		}
-		if c := src[nSrc]; jis0208Runs {
-			// A run of characters of JIS X 0208: their EUC-JP codes less
-			// 8080, while they last; anything else is the general loop's.
-			// The escapes between such runs and ASCII are written here
-			// too, when dst has room for the escape and what follows.
-			switch {
-			case e.state == stJIS0208:
-				if nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.eucjpCode); ns > 0 {
-					nDst += nd
-					nSrc += ns
-					continue
-				}
-				if c < 0x80 && !isShift(c) && len(dst)-nDst >= 4 {
-					nDst += copy(dst[nDst:], "\x1b(B")
-					e.state = stASCII
-					continue // to the ASCII run
-				}
-			case e.state == stASCII && c >= 0xE0 && len(dst)-nDst >= 5:
-				if nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.eucjpCode); ns > 0 {
-					nDst += copy(dst[nDst:], "\x1b$B") + nd
-					nSrc += ns
-					e.state = stJIS0208
-					continue
-				}
+		if jis0208Runs {
+			if nd, ns := e.run(dst[nDst:], src[nSrc:]); nd > 0 || ns > 0 {
+				nDst += nd
+				nSrc += ns
+				continue
 			}
 		}
-		r, n, k := mb.NextRune(src[nSrc:], atEOF)
-		if n == 0 {
-			return nDst, nSrc, bad, transform.ErrShortSrc
+		nd, ns, b, er := e.char(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if b.Kind != encoding.KindNone || er != nil {
+			return nDst, nSrc, b, er
 		}
-		if k != encoding.KindNone {
-			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
-		}
-		var out [5]byte
-		m := 0
-		want := e.state // the state the character needs
-		switch {
-		case r == 0x0E || r == 0x0F || r == 0x1B:
-			want = stASCII
-		case r < 0x80 && (e.state == stASCII || (e.state == stRoman && r != 0x5C && r != 0x7E)):
-			out[0], m = byte(r), 1
-		case r < 0x80:
-			want, out[0], m = stASCII, byte(r), 1
-		case r == 0xA5 || r == 0x203E:
-			want, m = stRoman, 1
-			out[0] = 0x5C
-			if r == 0x203E {
-				out[0] = 0x7E
-			}
-		default:
-			q := r
-			if q == 0x2212 {
-				q = 0xFF0D
-			}
-			if q >= 0xFF61 && q <= 0xFF9F {
-				q = rune(iso2022jpKatakanaIndex[q-0xFF61])
-			}
-			p := -1
-			if q <= 0xFFFF {
-				p = int(rev[q]) - 1
-			}
-			if p >= 0 && p < 94*94 {
-				want, m = stJIS0208, 2
-				out[0], out[1] = byte(p/94+0x21), byte(p%94+0x21)
-			} else {
-				want = stASCII // leave JIS X 0208 before reporting the character
-			}
-		}
-		esc := ""
-		if want != e.state {
-			esc = escTo[want]
-		}
-		if m == 0 && (esc == "" || e.state != stJIS0208) {
-			esc = ""
-		}
-		if len(dst)-nDst < len(esc)+m {
-			return nDst, nSrc, bad, transform.ErrShortDst
-		}
-		if esc != "" {
-			nDst += copy(dst[nDst:], esc)
-			e.state = want
-		}
-		if m == 0 {
-			bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
-			if r < 0x80 && isShift(byte(r)) {
-				// WHATWG §12.2.2: an error with U+FFFD, so that the
-				// character reference is &#65533;, never one that an
-				// HTML reader would turn back into a shift or escape.
-				bad.RefRune = 0xFFFD
-			}
-			return nDst, nSrc, bad, nil
-		}
-		nDst += copy(dst[nDst:], out[:m])
-		nSrc += n
 	}
 	if atEOF && e.state != stASCII {
 		if len(dst)-nDst < 3 {
@@ -327,6 +294,155 @@ func (e *iso2022jpEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		e.state = stASCII
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// run encodes the runs of ASCII and of characters of JIS X 0208 at the
+// start of src, and the escapes between them, while dst has room for
+// each escape and what follows it: the characters of JIS X 0208 as their
+// EUC-JP codes less 8080. Text that alternates between the two is encoded
+// here without returning to Convert. It returns 0, 0 when it encoded
+// nothing, for char.
+func (e *iso2022jpEncoder) run(dst, src []byte) (nDst, nSrc int) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		switch {
+		case e.state == stJIS0208:
+			if c >= 0xE0 {
+				nd, ns := jis0208EncodeRun(dst[nDst:], src[nSrc:], e.t.jisCode)
+				nDst += nd
+				nSrc += ns
+				if nSrc == len(src) {
+					return
+				}
+				c = src[nSrc]
+			}
+			if c >= 0x80 || isShift(c) || len(dst)-nDst < 4 {
+				return
+			}
+			nDst += copy(dst[nDst:], "\x1b(B")
+			e.state = stASCII
+		case e.state != stASCII:
+			return
+		case c < 0x80 && !isShift(c):
+			n := shortASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return
+			}
+			nDst += n
+			nSrc += n
+		case c >= 0xE0 && len(dst)-nDst >= 5:
+			nd, ns := jis0208EncodeRun(dst[nDst+3:], src[nSrc:], e.t.jisCode)
+			if ns == 0 {
+				return
+			}
+			copy(dst[nDst:], "\x1b$B")
+			nDst += 3 + nd
+			nSrc += ns
+			e.state = stJIS0208
+		default:
+			return
+		}
+	}
+	return
+}
+
+// shortASCII is asciiRun for the ASCII between runs of JIS X 0208, which
+// is mostly a digit or two, or a line break: a byte loop, then asciiRun
+// after eight bytes.
+func shortASCII(dst, src []byte) int {
+	n := 0
+	for ; n < 8 && n < len(dst) && n < len(src) && src[n] < 0x80 && !isShift(src[n]); n++ {
+		dst[n] = src[n]
+	}
+	if n == 8 {
+		n += asciiRun(dst[n:], src[n:])
+	}
+	return n
+}
+
+// char encodes the one character at the start of src, with the escape
+// sequence it needs.
+func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	r, n, k := mb.NextRune(src, atEOF)
+	if n == 0 {
+		return 0, 0, bad, transform.ErrShortSrc
+	}
+	if k != encoding.KindNone {
+		// Malformed input: leave JIS X 0208 first, so that the
+		// replacement is written (and read) as ASCII.
+		if e.state == stJIS0208 {
+			if len(dst) < 3 {
+				return 0, 0, bad, transform.ErrShortDst
+			}
+			nDst = copy(dst, "\x1b(B")
+			e.state = stASCII
+		}
+		return nDst, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+	}
+	want, out, m := e.code(r)
+	esc := ""
+	if want != e.state {
+		esc = escTo[want]
+	}
+	if m == 0 && (esc == "" || e.state != stJIS0208) {
+		esc = ""
+	}
+	if len(dst) < len(esc)+m {
+		return 0, 0, bad, transform.ErrShortDst
+	}
+	if esc != "" {
+		nDst = copy(dst, esc)
+		e.state = want
+	}
+	if m == 0 {
+		bad = encoding.Bad{Len: n, Kind: encoding.Unmappable, Rune: r}
+		if r < 0x80 && isShift(byte(r)) {
+			// WHATWG §12.2.2: an error with U+FFFD, so that the
+			// character reference is &#65533;, never one that an
+			// HTML reader would turn back into a shift or escape.
+			bad.RefRune = 0xFFFD
+		}
+		return nDst, 0, bad, nil
+	}
+	nDst += copy(dst[nDst:], out[:m])
+	return nDst, n, bad, nil
+}
+
+// code returns the state r needs and its m bytes in it; m == 0 when r
+// cannot be encoded, and the state is then ASCII (the encoder leaves JIS X
+// 0208 before reporting the character).
+func (e *iso2022jpEncoder) code(r rune) (want jpState, out [2]byte, m int) {
+	switch {
+	case r == 0x0E || r == 0x0F || r == 0x1B:
+		return stASCII, out, 0
+	case r < 0x80 && (e.state == stASCII || (e.state == stRoman && r != 0x5C && r != 0x7E)):
+		out[0] = byte(r)
+		return e.state, out, 1
+	case r < 0x80:
+		out[0] = byte(r)
+		return stASCII, out, 1
+	case r == 0xA5:
+		out[0] = 0x5C
+		return stRoman, out, 1
+	case r == 0x203E:
+		out[0] = 0x7E
+		return stRoman, out, 1
+	}
+	if r == 0x2212 {
+		r = 0xFF0D
+	}
+	if r >= 0xFF61 && r <= 0xFF9F {
+		r = rune(iso2022jpKatakanaIndex[r-0xFF61])
+	}
+	p := -1
+	if r <= 0xFFFF {
+		p = int(e.t.eucjp[r]) - 1
+	}
+	if p < 0 || p >= 94*94 {
+		return stASCII, out, 0
+	}
+	out[0], out[1] = byte(p/94+0x21), byte(p%94+0x21)
+	return stJIS0208, out, 2
 }
 
 // isShift reports whether c is ESC, SO or SI, which ISO-2022-JP never
@@ -416,11 +532,12 @@ func jis0208Run(dst, src []byte, euc *mb.Pairs) (nDst, nSrc int) {
 }
 
 // jis0208EncodeRun encodes the longest prefix of src made of three-byte
-// UTF-8 characters that enc (code point → EUC-JP code, 0 for none and for
-// the characters the encoder treats specially) has a JIS X 0208 code for
-// and that fits in dst, writing each as its EUC-JP code less 8080, and
-// returns the lengths read and written. It stops at anything else for the
-// caller's general loop.
+// UTF-8 characters that enc (code point → JIS X 0208 code, 21–7E 21–7E;
+// 0 for none, for the characters the encoder treats specially, and for
+// every code point below U+0800) has a code for and that fits in dst, and
+// returns the lengths read and written. As enc has nothing below U+0800,
+// an overlong three-byte form finds no code and stops the run like any
+// other character it does not take, for the caller's general loop.
 func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 	// Four characters at a time: two overlapping words show the pattern
 	// of four three-byte sequences, and one eight-byte store writes the
@@ -432,18 +549,14 @@ func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 		if a&0xC0F0C0C0F0C0C0F0 != 0x80E08080E08080E0 || b&0xC0C0F0C0C0F0C0C0 != 0x8080E08080E08080 {
 			break
 		}
-		r0 := uint16(a&0x0F)<<12 | uint16(a>>8&0x3F)<<6 | uint16(a>>16&0x3F)
-		r1 := uint16(a>>24&0x0F)<<12 | uint16(a>>32&0x3F)<<6 | uint16(a>>40&0x3F)
-		r2 := uint16(a>>48&0x0F)<<12 | uint16(a>>56&0x3F)<<6 | uint16(b>>32&0x3F)
-		r3 := uint16(b>>40&0x0F)<<12 | uint16(b>>48&0x3F)<<6 | uint16(b>>56&0x3F)
-		v0, v1, v2, v3 := enc[r0], enc[r1], enc[r2], enc[r3]
-		// Overlong forms (r < 0x800) must not encode; surrogates have no
-		// code.
-		if v0 == 0 || v1 == 0 || v2 == 0 || v3 == 0 || min(r0, r1, r2, r3) < 0x800 {
+		v0 := enc[uint16(a&0x0F)<<12|uint16(a>>8&0x3F)<<6|uint16(a>>16&0x3F)]
+		v1 := enc[uint16(a>>24&0x0F)<<12|uint16(a>>32&0x3F)<<6|uint16(a>>40&0x3F)]
+		v2 := enc[uint16(a>>48&0x0F)<<12|uint16(a>>56&0x3F)<<6|uint16(b>>32&0x3F)]
+		v3 := enc[uint16(b>>40&0x0F)<<12|uint16(b>>48&0x3F)<<6|uint16(b>>56&0x3F)]
+		if v0 == 0 || v1 == 0 || v2 == 0 || v3 == 0 {
 			break
 		}
-		binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8],
-			(uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))&^0x8080808080808080)
+		binary.BigEndian.PutUint64(dst[nDst:nDst+8:nDst+8], uint64(v0)<<48|uint64(v1)<<32|uint64(v2)<<16|uint64(v3))
 		nDst += 8
 		nSrc += 12
 	}
@@ -453,12 +566,11 @@ func jis0208EncodeRun(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 		if s[0]&0xF0 != 0xE0 || (uint16(s[1])<<8|uint16(s[2]))&0xC0C0 != 0x8080 {
 			break
 		}
-		r := uint16(s[0]&0x0F)<<12 | uint16(s[1]&0x3F)<<6 | uint16(s[2]&0x3F)
-		v := enc[r]
-		if v == 0 || r < 0x800 {
+		v := enc[uint16(s[0]&0x0F)<<12|uint16(s[1]&0x3F)<<6|uint16(s[2]&0x3F)]
+		if v == 0 {
 			break
 		}
-		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v&^0x8080)
+		binary.BigEndian.PutUint16(dst[nDst:nDst+2:nDst+2], v)
 		nDst += 2
 		nSrc += 3
 	}

@@ -2,6 +2,7 @@ package japanese
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -176,6 +177,49 @@ func TestISO2022JPRunsEncode(t *testing.T) {
 			f := func() string { return outcome(ISO2022JP, in, true) }
 			if got, want := f(), withoutRuns(f); got != want {
 				t.Fatalf("%q: runs give\n%s\nthe general loop\n%s", in, got, want)
+			}
+		}
+	}
+}
+
+// TestISO2022JPMalformedReplacement: malformed UTF-8 after JIS X 0208 is
+// replaced by "?" in ASCII. The encoder used to stay in JIS X 0208, and
+// the replacement, asked of it as U+FFFD, came out as ESC ( B alone.
+func TestISO2022JPMalformedReplacement(t *testing.T) {
+	for in, want := range map[string]string{
+		"か\x80":     "\x1b$B$+\x1b(B?",
+		"か\x80か":    "\x1b$B$+\x1b(B?\x1b$B$+\x1b(B",
+		"か\xe3\x81": "\x1b$B$+\x1b(B?",
+		"a\xff":     "a?",
+	} {
+		got, err := ISO2022JP.WithPolicy(encoding.Replace).AppendEncode(nil, []byte(in))
+		if err != nil || string(got) != want {
+			t.Errorf("%q → %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// TestISO2022JPOverlong: an overlong three-byte form (E0 80–9F xx) of a
+// character of JIS X 0208 below U+0800 (Greek, Cyrillic, §) is malformed
+// at every place of the encoder's four-character step, never encoded.
+func TestISO2022JPOverlong(t *testing.T) {
+	for _, r := range []rune{0xA7, 0x391, 0x410, 0x7FF} {
+		over := []byte{0xE0, byte(0x80 | r>>6), byte(0x80 | r&0x3F)}
+		for at := 0; at < 5; at++ {
+			var src []byte
+			for i := 0; i < 6; i++ {
+				if i == at {
+					src = append(src, over...)
+				} else {
+					src = append(src, "亜"...)
+				}
+			}
+			for _, c := range []*encoding.Codec{ISO2022JP, ISO2022JP2, ISO2022JP3} {
+				_, err := c.AppendEncode(nil, src)
+				var e *encoding.Error
+				if !errors.As(err, &e) || e.Offset != int64(3*at) || e.Kind == encoding.Unmappable {
+					t.Errorf("%s: %U overlong at %d: %v", c.Name(), r, at, err)
+				}
 			}
 		}
 	}

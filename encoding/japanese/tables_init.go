@@ -11,6 +11,7 @@ type tables struct {
 	fastSJIS  *mb.Pairs      // Shift_JIS two-byte codes, for mb.Decode2
 	fastEUC   *mb.Pairs      // EUC-JP two-byte codes (JIS X 0208), for mb.Decode2
 	eucjpCode *[65536]uint16 // code point → EUC-JP bytes, lead<<8|trail
+	jisCode   *[65536]uint16 // eucjpCode less 8080, from U+0800 only (see jis0208EncodeRun)
 	sjisCode  *[65536]uint16 // code point → Shift_JIS bytes, lead<<8|trail
 	jis0208   []uint32       // pointer → packed UTF-8
 	jis0212   []uint32       // pointer → packed UTF-8
@@ -25,6 +26,7 @@ var getTables = sync.OnceValue(func() *tables {
 		eucjp:     new([65536]uint16),
 		sjis:      new([65536]uint16),
 		eucjpCode: new([65536]uint16),
+		jisCode:   new([65536]uint16),
 		sjisCode:  new([65536]uint16),
 	}
 	fast208 := mb.PackLenTable16(jis0208Index[:])
@@ -67,6 +69,11 @@ var getTables = sync.OnceValue(func() *tables {
 	}
 	for r := 0xFF61; r <= 0xFF9F; r++ {
 		t.eucjpCode[r], t.sjisCode[r] = 0, 0
+	}
+	for r := 0x800; r < len(t.jisCode); r++ {
+		if c := t.eucjpCode[r]; c != 0 {
+			t.jisCode[r] = c &^ 0x8080
+		}
 	}
 	return t
 })

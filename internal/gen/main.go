@@ -55,6 +55,8 @@ func main() {
 		g.index16("jis0208Index", "index-jis0208.txt", readIndex("index-jis0208.txt"), 11104)
 		g.index16("jis0212Index", "index-jis0212.txt", readIndex("index-jis0212.txt"), 94*94)
 		g.index16("iso2022jpKatakanaIndex", "index-iso-2022-jp-katakana.txt", readIndex("index-iso-2022-jp-katakana.txt"), 63)
+		genJISX0213(&g)
+		genISO2022JP2(&g)
 	case "korean":
 		g.printf("package korean\n\n")
 		g.index16("euckrIndex", "index-euc-kr.txt", readIndex("index-euc-kr.txt"), (0xFE-0x81+1)*190)
@@ -242,14 +244,8 @@ func readUCM(file string) []ucmEntry {
 func genSimplifiedChinese(g *gen) {
 	idx := readIndex("index-gb18030.txt")
 	g.index16("gb18030Index", "index-gb18030.txt", idx, 23940)
-	genGB18030Ranges(g)
-	genGB18030PUA(g, idx)
-	genGB2312Set(g, idx)
-}
 
-// genGB18030Ranges writes the four-byte ranges of GB18030 (WHATWG's
-// index-gb18030-ranges).
-func genGB18030Ranges(g *gen) {
+	// The four-byte ranges.
 	ranges := readIndex("index-gb18030-ranges.txt")
 	ptrs := make([]int, 0, len(ranges))
 	for p := range ranges {
@@ -265,11 +261,7 @@ func genGB18030Ranges(g *gen) {
 	g.printf("}\n\nvar gb18030RangeCodePoints = [%d]uint32{\n", len(ptrs))
 	g.values(len(ptrs), func(i int) uint32 { return uint32(ranges[ptrs[i]]) }, 5)
 	g.printf("}\n\n")
-}
 
-// genGB18030PUA writes the side table of GB18030-2005's private-use
-// code points (see the comment inside); idx is index-gb18030.
-func genGB18030PUA(g *gen, idx map[int]rune) {
 	// The PUA code points that GB18030-2005 gave to two-byte codes which
 	// GB18030-2022 maps to standard characters: ICU's gb-18030-2005.ucm
 	// keeps them as Unicode → bytes fallbacks (|1).
@@ -300,12 +292,7 @@ func genGB18030PUA(g *gen, idx map[int]rune) {
 		g.printf("{0x%04X, %d}, // %02X %02X, 2022: U+%04X\n", p.r, p.ptr, p.ptr/190+0x81, p.ptr%190+map[bool]int{true: 0x40, false: 0x41}[p.ptr%190 < 0x3F], idx[p.ptr])
 	}
 	g.printf("}\n\n")
-}
 
-// genGB2312Set writes the set of GB 2312 positions and checks that
-// glibc's characters are WHATWG's (idx is index-gb18030) but at two
-// known positions.
-func genGB2312Set(g *gen, idx map[int]rune) {
 	// GB 2312: the positions of glibc's EUC-CN table. Its characters are
 	// WHATWG's except at the two positions listed in gb2312Differ.
 	var bits [(94*94 + 63) / 64]uint64
@@ -764,6 +751,180 @@ func genEUCTW(g *gen) {
 	g.printf("// euctwIndex is CNS 11643 planes %v as glibc's EUC-TW has them, from %s:\n// %s.\n", euctwPlanes, file, header)
 	g.printf("// Pointer plane slot*8836 + (row-A1)*94 + cell-A1 → code point; 0: no character.\nvar euctwIndex = [%d]uint32{\n", len(idx))
 	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n")
+}
+
+// genJISX0213 writes jisx0213Index (JIS X 0213:2004 planes 1 and 2 as
+// glibc's EUC-JISX0213 has them) and jisx0213Pairs (the codes of a base
+// character and a combining mark) from glibc-EUC-JISX0213.txt. It checks
+// that 8E A1–DF are the half-width katakana U+FF61–U+FF9F and nothing else.
+func genJISX0213(g *gen) {
+	const file = "glibc-EUC-JISX0213.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	idx := make([]uint32, 2*8836)
+	type pair struct {
+		p          int
+		base, mark uint64
+	}
+	var pairs []pair
+	kana := 0
+	header := ""
+	hex := func(s string, max uint64) uint64 {
+		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
+		if err != nil || !strings.HasPrefix(s, "0x") || v == 0 || v > max {
+			return 0
+		}
+		return v
+	}
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = h
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c := hex(f[0], 0x8FFEFE)
+		rs := strings.Split(f[1], "+")
+		var r [2]uint64
+		for i, s := range rs {
+			if i < 2 {
+				r[i] = hex(s, 0x10FFFF)
+			}
+		}
+		if c == 0 || len(rs) > 2 || r[0] == 0 || len(rs) == 2 && r[1] == 0 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		if c>>8 == 0x8E {
+			if c&0xFF < 0xA1 || c&0xFF > 0xDF || len(rs) != 1 || r[0] != 0xFF61+c&0xFF-0xA1 {
+				log.Fatalf("%s:%d: 8E code %q is not half-width katakana", file, n+1, l)
+			}
+			kana++
+			continue
+		}
+		plane := 0
+		if c>>16 == 0x8F {
+			plane = 1
+		} else if c>>16 != 0 {
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+		row, cell := int(c>>8&0xFF), int(c&0xFF)
+		if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
+			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+		}
+		p := plane*8836 + (row-0xA1)*94 + cell - 0xA1
+		if len(rs) == 2 {
+			pairs = append(pairs, pair{p, r[0], r[1]})
+			continue
+		}
+		idx[p] = uint32(r[0])
+	}
+	if kana != 63 {
+		log.Fatalf("%s: %d half-width katakana, want 63", file, kana)
+	}
+	g.printf("// jisx0213Index is JIS X 0213:2004 planes 1 and 2 as glibc's EUC-JISX0213\n// has them, from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer plane*8836 + (row-A1)*94 + cell-A1 (plane 0 or 1) → code point;\n// 0: no character, or a pair of jisx0213Pairs.\nvar jisx0213Index = [%d]uint32{\n", len(idx))
+	g.values(len(idx), func(i int) uint32 { return idx[i] }, 5)
+	g.printf("}\n\n")
+	g.printf("// jisx0213Pairs are the codes of %s that stand for a base character\n// followed by a combining mark: pointer, base, mark.\nvar jisx0213Pairs = [%d][3]uint32{\n", file, len(pairs))
+	for _, p := range pairs {
+		g.printf("\t{%d, 0x%04X, 0x%04X},\n", p.p, p.base, p.mark)
+	}
+	g.printf("}\n")
+}
+
+// genISO2022JP2 writes the character sets of glibc's ISO-2022-JP-2 from
+// glibc-ISO-2022-JP-2.txt: iso2022jp2Double (JIS X 0208, JIS X 0212,
+// GB 2312, KS C 5601; 94×94 each) and iso2022jp2High (the high halves of
+// ISO 8859-1 and -7, 96 each). It checks that JIS X 0201 Roman is ASCII
+// with U+00A5 and U+203E at 5C and 7E, and its katakana U+FF61–U+FF9F.
+func genISO2022JP2(g *gen) {
+	const file = "glibc-ISO-2022-JP-2.txt"
+	b, err := os.ReadFile(filepath.Join(dataDir, file))
+	if err != nil {
+		log.Fatal(err)
+	}
+	double := map[string]int{"jisx0208": 0, "jisx0212": 1, "gb2312": 2, "ksc5601": 3}
+	high := map[string]int{"iso8859-1": 0, "iso8859-7": 1}
+	var d [4][8836]uint32
+	var h [2][96]uint32
+	header := ""
+	roman, kana := 0, 0
+	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if hd, ok := strings.CutPrefix(l, "# "); ok {
+			if header == "" {
+				header = hd
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 3 {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 16)
+		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[2], "0x"), 16, 32)
+		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF {
+			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		}
+		if i, ok := double[f[0]]; ok {
+			row, cell := int(c>>8), int(c&0xFF)
+			if row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
+				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+			}
+			d[i][(row-0x21)*94+cell-0x21] = uint32(r)
+			continue
+		}
+		if i, ok := high[f[0]]; ok {
+			if c < 0x20 || c > 0x7F {
+				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+			}
+			h[i][c-0x20] = uint32(r)
+			continue
+		}
+		switch f[0] {
+		case "jisx0201-roman":
+			want := c
+			if c == 0x5C {
+				want = 0xA5
+			} else if c == 0x7E {
+				want = 0x203E
+			}
+			if c < 0x21 || c > 0x7E || r != want {
+				log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, n+1, l)
+			}
+			roman++
+		case "jisx0201-katakana":
+			if c < 0x21 || c > 0x5F || r != 0xFF61+c-0x21 {
+				log.Fatalf("%s:%d: not half-width katakana: %q", file, n+1, l)
+			}
+			kana++
+		default:
+			log.Fatalf("%s:%d: unknown set %q", file, n+1, f[0])
+		}
+	}
+	if roman != 94 || kana != 63 {
+		log.Fatalf("%s: %d codes of JIS X 0201 Roman and %d of katakana, want 94 and 63", file, roman, kana)
+	}
+	g.printf("// iso2022jp2Double are the 94×94 sets of glibc's ISO-2022-JP-2: JIS X 0208,\n// JIS X 0212, GB 2312 and KS C 5601, from %s:\n// %s.\n", file, header)
+	g.printf("// Pointer (row-21)*94 + cell-21 → code point; 0: no character.\nvar iso2022jp2Double = [4][8836]uint16{\n")
+	for i := range d {
+		g.printf("{\n")
+		g.values(8836, func(j int) uint32 { return d[i][j] }, 4)
+		g.printf("},\n")
+	}
+	g.printf("}\n\n")
+	g.printf("// iso2022jp2High are the high halves of ISO 8859-1 and ISO 8859-7 as\n// ISO-2022-JP-2's G2 sets, from %s: byte-20 → code point.\nvar iso2022jp2High = [2][96]uint16{\n", file)
+	for i := range h {
+		g.printf("{\n")
+		g.values(96, func(j int) uint32 { return h[i][j] }, 4)
+		g.printf("},\n")
+	}
 	g.printf("}\n")
 }
 

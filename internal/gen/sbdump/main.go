@@ -15,6 +15,16 @@
 // (CNS 11643 plane 1) and four-byte code (8E, plane A1–B0, row, cell) of
 // glibc's EUC-TW that decodes to one character.
 //
+// With -jisx0213 it writes instead glibc-EUC-JISX0213.txt, every code of
+// glibc's EUC-JISX0213 (JIS X 0213:2004 plane 1 as A1–FE A1–FE, plane 2 as
+// 8F A1–FE A1–FE, and 8E A1–FE) that decodes to a character or to a base
+// character with a combining mark.
+//
+// With -iso2022jp2 it writes instead glibc-ISO-2022-JP-2.txt, every code
+// of each character set glibc's ISO-2022-JP-2 designates (JIS X 0208,
+// JIS X 0212, GB 2312, KS C 5601, the high halves of ISO 8859-1 and -7,
+// JIS X 0201 Roman and katakana), decoded after its designation.
+//
 // With -big5hkscs it writes instead glibc-BIG5-HKSCS.txt, every two-byte
 // code of glibc's BIG5-HKSCS (lead 81–FE, trail 40–7E and A1–FE) that
 // decodes to one character or, for four codes, to two.
@@ -72,6 +82,8 @@ func main() {
 	translit := flag.Bool("translit", false, "write glibc's ASCII transliterations instead")
 	johab := flag.Bool("johab", false, "write glibc's JOHAB two-byte codes instead")
 	euctw := flag.Bool("euctw", false, "write glibc's EUC-TW two- and four-byte codes instead")
+	jisx0213 := flag.Bool("jisx0213", false, "write glibc's EUC-JISX0213 codes instead")
+	jp2 := flag.Bool("iso2022jp2", false, "write the character sets of glibc's ISO-2022-JP-2 instead")
 	big5hkscs := flag.Bool("big5hkscs", false, "write glibc's BIG5-HKSCS two-byte codes instead")
 	isoir165 := flag.Bool("isoir165", false, "write glibc's ISO-IR-165 (through ISO-2022-CN-EXT) instead")
 	flag.Parse()
@@ -93,6 +105,14 @@ func main() {
 	}
 	if *euctw {
 		writeEUCTW(*out)
+		return
+	}
+	if *jisx0213 {
+		writeJISX0213(*out)
+		return
+	}
+	if *jp2 {
+		writeISO2022JP2(*out)
 		return
 	}
 	glibc := version("iconv", "--version")
@@ -483,3 +503,156 @@ func iconvLines(charset string, codes [][]byte) []string {
 }
 
 func firstLine(l []string) string { return l[0] }
+
+// writeJISX0213 decodes every code of glibc's EUC-JISX0213 (A1–FE A1–FE,
+// 8F A1–FE A1–FE, 8E A1–FE), each on a line of its own, and writes
+// "0xCODE<TAB>0xCHAR" for those that decode to one character and
+// "0xCODE<TAB>0xBASE+0xMARK" for the codes of a base character with a
+// combining mark. As for EUC-TW, a line that decodes to what the rest of
+// its code decodes to is asked again without -c.
+func writeJISX0213(dir string) {
+	const name = "EUC-JISX0213"
+	var codes [][]byte
+	for l := 0xA1; l <= 0xFE; l++ {
+		for t := 0xA1; t <= 0xFE; t++ {
+			codes = append(codes, []byte{byte(l), byte(t)})
+		}
+	}
+	for l := 0xA1; l <= 0xFE; l++ {
+		for t := 0xA1; t <= 0xFE; t++ {
+			codes = append(codes, []byte{0x8F, byte(l), byte(t)})
+		}
+	}
+	for t := 0xA1; t <= 0xFE; t++ {
+		codes = append(codes, []byte{0x8E, byte(t)})
+	}
+	lines := iconvLines(name, codes)
+	tails := make([][]byte, len(codes))
+	for i, c := range codes {
+		tails[i] = c[1:]
+	}
+	tailLines := iconvLines(name, tails)
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): EUC-JISX0213, each code (A1-FE A1-FE, 8F A1-FE A1-FE, 8E A1-FE) decoded on a line of its own (iconv -c -f EUC-JISX0213 -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -jisx0213. Columns: code, code point (base+mark for a combining sequence); a code not listed has no character.\n")
+	n, asked := 0, 0
+	for i, c := range codes {
+		rs := []rune(lines[i])
+		if len(rs) > 2 {
+			log.Fatalf("% X decodes to %d characters", c, len(rs))
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		if lines[i] == tailLines[i] || len(c) == 3 && lines[i] == firstLine(iconvLines(name, [][]byte{c[2:]})) {
+			asked++
+			one := exec.Command("iconv", "-f", name, "-t", "UTF-8")
+			one.Stdin = bytes.NewReader(c)
+			if _, err := one.Output(); err != nil {
+				continue
+			}
+		}
+		if len(rs) == 2 {
+			fmt.Fprintf(&buf, "0x%X\t0x%04X+0x%04X\n", c, rs[0], rs[1])
+		} else {
+			fmt.Fprintf(&buf, "0x%X\t0x%04X\n", c, rs[0])
+		}
+		n++
+	}
+	file := filepath.Join(dir, "glibc-EUC-JISX0213.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes (%d asked again without -c)", file, n, asked)
+}
+
+// iso2022jp2Sets are the character sets of ISO-2022-JP-2 (RFC 1554): the
+// name sbdump writes, the bytes that designate (and, for G2, invoke) it,
+// and whether its codes are two bytes (94×94) or one (21–7E, or 20–7F
+// for the 96-character G2 sets).
+var iso2022jp2Sets = []struct {
+	name, esc string
+	double    bool
+}{
+	{"jisx0208", "\x1b$B", true},
+	{"jisx0212", "\x1b$(D", true},
+	{"gb2312", "\x1b$A", true},
+	{"ksc5601", "\x1b$(C", true},
+	{"iso8859-1", "\x1b.A\x1bN", false},
+	{"iso8859-7", "\x1b.F\x1bN", false},
+	{"jisx0201-roman", "\x1b(J", false},
+	{"jisx0201-katakana", "\x1b(I", false},
+}
+
+// writeISO2022JP2 decodes every code of every set of glibc's ISO-2022-JP-2,
+// each on a line of its own after its designation and followed by ESC ( B,
+// with iconv -c, and keeps the lines that decode to one character. It then
+// decodes all the kept lines again without -c, so that a line iconv -c
+// made of the rest of a bad code cannot stay.
+func writeISO2022JP2(dir string) {
+	const name = "ISO-2022-JP-2"
+	type code struct {
+		set  string
+		code int
+		line []byte
+	}
+	var codes []code
+	for _, s := range iso2022jp2Sets {
+		if s.double {
+			for l := 0x21; l <= 0x7E; l++ {
+				for t := 0x21; t <= 0x7E; t++ {
+					codes = append(codes, code{s.name, l<<8 | t, []byte(s.esc + string([]byte{byte(l), byte(t)}) + "\x1b(B")})
+				}
+			}
+			continue
+		}
+		lo, hi := 0x21, 0x7E
+		if strings.HasSuffix(s.esc, "\x1bN") {
+			lo, hi = 0x20, 0x7F
+		}
+		for b := lo; b <= hi; b++ {
+			codes = append(codes, code{s.name, b, []byte(s.esc + string([]byte{byte(b)}) + "\x1b(B")})
+		}
+	}
+	lines := make([][]byte, len(codes))
+	for i, c := range codes {
+		lines[i] = c.line
+	}
+	out := iconvLines(name, lines)
+	var kept []int
+	for i, l := range out {
+		if n := len([]rune(l)); n == 1 {
+			kept = append(kept, i)
+		} else if n > 1 {
+			log.Fatalf("%s % X decodes to %d characters", codes[i].set, codes[i].code, n)
+		}
+	}
+	// Without -c, iconv stops at the first line that is not a character.
+	for {
+		var in bytes.Buffer
+		for _, i := range kept {
+			in.Write(codes[i].line)
+			in.WriteByte('\n')
+		}
+		cmd := exec.Command("iconv", "-f", name, "-t", "UTF-8")
+		cmd.Stdin = &in
+		o, err := cmd.Output()
+		if err == nil {
+			break
+		}
+		bad := strings.Count(string(o), "\n")
+		log.Printf("%s %04X: not a character without -c", codes[kept[bad]].set, codes[kept[bad]].code)
+		kept = append(kept[:bad], kept[bad+1:]...)
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# glibc iconv (%s): ISO-2022-JP-2, each code of each character set decoded on a line of its own after its designation (iconv -c -f ISO-2022-JP-2 -t UTF-8)\n", version("iconv", "--version"))
+	fmt.Fprintf(&buf, "# Written by internal/gen/sbdump -iso2022jp2. Columns: set, code (as the bytes after the designation, and ESC N for the G2 sets), code point; a code not listed has no character.\n")
+	for _, i := range kept {
+		fmt.Fprintf(&buf, "%s\t0x%02X\t0x%04X\n", codes[i].set, codes[i].code, []rune(out[i])[0])
+	}
+	file := filepath.Join(dir, "glibc-ISO-2022-JP-2.txt")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d codes", file, len(kept))
+}
