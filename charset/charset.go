@@ -260,7 +260,7 @@ func (r *registry) clone() *registry {
 // charset: the built-in labels keep their meaning. Code pages already taken
 // are skipped silently, as for the built-in charsets.
 //
-// Register copies s, its Aliases and its CodePages: changing them after
+// Register copies s with its Aliases and CodePages, so changing them after
 // the call changes nothing in the registry. Register is safe to call
 // concurrently with Lookup; a lookup sees the registry before or after the
 // call, never in between.
