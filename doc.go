@@ -36,7 +36,7 @@
 //	WHATWG Encoding §6 BOM sniff, §9–§14 codecs     htmlcharset: DetermineEncoding; encoding/* packages
 //	HTML §13.2.3 determining the encoding           htmlcharset: DetermineEncoding, NewReader
 //	GB 18030-2022 / -2005, GB 2312-80               encoding/simplifiedchinese
-//	IANA character sets (names, MIBenum)            charset: Charset.Name, Aliases, MIB
+//	IANA character sets (names, MIBenum)            charset: Charset.Name, Aliases(), MIB
 //	UAX #11 East Asian Width, UAX #29 graphemes     width
 //	RFC 4511, 4512, 4514, 4515, 4517, 4518          ldap, ldap/ber
 //

@@ -62,25 +62,34 @@ import (
 
 // Charset describes one encoding of ucs.
 //
-// The *Charset that Lookup, MustLookup and List return is the registry's
-// own, shared by every caller, so that a lookup costs no allocation and
-// two lookups of one encoding give the same pointer: read it, never change
-// it. Changing it cannot change what the registry answers, for every label
-// (names, aliases, code pages) is indexed once, when the charset is
-// registered; but other callers would read the change. The slices of a
-// built-in charset have no spare capacity, so appending to one makes a
-// copy; to change a list, copy it first (slices.Clone).
+// The *Charset that Lookup, MustLookup, List and Register return is the
+// registry's own, shared by every caller, so that a lookup costs no
+// allocation and two lookups of one encoding give the same pointer. What a
+// caller may do with it:
+//
+//   - read its fields and call its methods, from any goroutine;
+//   - compare it with == and use it as a map key: one encoding, one pointer;
+//   - change the slices that Aliases and CodePages return, which are the
+//     caller's own copies.
+//
+// What a caller must not do is assign to its exported fields: they are
+// read-only. The registry indexes every label once, at registration, so
+// such a write cannot change what Lookup answers, but every other caller
+// would read it, and a write beside their reads is a data race. The lists
+// of labels are kept unexported for this reason, so that no slice of the
+// registry is handed out. To describe a charset of one's own, fill a Spec
+// and pass it to Register.
 type Charset struct {
 	// Name is the canonical name, lower-case, as ucs prints it ("utf-8",
 	// "utf-16le", "gb18030").
 	Name string
-	// Aliases are the other labels Lookup accepts for it.
-	Aliases []string
+	// aliases are the other labels Lookup accepts for it (see Aliases).
+	aliases []string
 	// MIB is the IANA MIBenum, or 0 when IANA registers none.
 	MIB int
-	// CodePages are the Windows code page numbers of the encoding; Lookup
-	// accepts "cpN", "windows-N" and "ibmN" spellings of them.
-	CodePages []int
+	// codePages are the Windows code page numbers of the encoding (see
+	// CodePages).
+	codePages []int
 	// Codec converts the encoding; it satisfies x/text's encoding.Encoding.
 	Codec *encoding.Codec
 	// Family groups related encodings: "unicode", "chinese", "japanese",
@@ -147,6 +156,30 @@ func (s Structure) String() string {
 	return "unstructured"
 }
 
+// Aliases returns the labels other than Name that Lookup accepts for the
+// charset, in the order they were registered, or nil when there are none.
+// The slice is a fresh copy: the caller may change it.
+func (c *Charset) Aliases() []string { return slices.Clone(c.aliases) }
+
+// CodePages returns the Windows code page numbers of the encoding, the
+// main one first, or nil when it has none; Lookup accepts "cpN",
+// "windows-N", "ibmN", "cp-N" and "msN" spellings of them (unless another
+// charset registered the number first). The slice is a fresh copy: the
+// caller may change it.
+func (c *Charset) CodePages() []int { return slices.Clone(c.codePages) }
+
+// Spec describes a charset of a program's own, for Register. The embedded
+// Charset gives the name, codec and traits (its fields are documented
+// there); Aliases and CodePages give its lists of labels.
+type Spec struct {
+	Charset
+	// Aliases are the labels other than Name that Lookup is to accept.
+	Aliases []string
+	// CodePages are the encoding's Windows code page numbers, the main
+	// one first.
+	CodePages []int
+}
+
 // CanEncode reports whether ucs can encode text into the charset.
 func (c *Charset) CanEncode() bool { return c.Codec != nil && c.Codec.CanEncode() }
 
@@ -175,11 +208,9 @@ func newRegistry() *atomic.Pointer[registry] {
 
 // register adds a built-in charset during package initialisation. It
 // panics on a label that another charset already claims, so that conflicts
-// show up in every test run. The lists are clipped to their length, so
-// that a caller's append never writes into the registry's arrays.
+// show up in every test run. The registry keeps c; its lists never leave
+// the package (Aliases and CodePages hand out copies).
 func register(c *Charset) {
-	c.Aliases = slices.Clip(c.Aliases)
-	c.CodePages = slices.Clip(c.CodePages)
 	if err := current.Load().add(c); err != nil {
 		panic(err)
 	}
@@ -188,7 +219,7 @@ func register(c *Charset) {
 // add adds c to r, or changes nothing and returns an error if one of c's
 // names or aliases is another charset's label.
 func (r *registry) add(c *Charset) error {
-	names := append([]string{c.Name}, c.Aliases...)
+	names := append([]string{c.Name}, c.aliases...)
 	for _, l := range names {
 		if other, ok := r.labels[normalize(l)]; ok && other != c {
 			return fmt.Errorf("charset: label %q claimed by %s and %s", l, other.Name, c.Name)
@@ -203,7 +234,7 @@ func (r *registry) add(c *Charset) error {
 			r.loose[lk] = c
 		}
 	}
-	for _, cp := range c.CodePages {
+	for _, cp := range c.codePages {
 		n := strconv.Itoa(cp)
 		for _, p := range []string{"cp", "windows-", "ibm", "cp-", "ms"} {
 			k := normalize(p + n)
@@ -227,31 +258,37 @@ func (r *registry) clone() *registry {
 
 // Register adds a charset of the caller's own to the registry, so that
 // Lookup, MustLookup and List find it (and so every command of a program
-// built on ucs that takes an encoding name). c.Name and c.Codec are
-// required; c.Codec may wrap any x/text encoding.Encoding (see
-// encoding.FromXText). Register refuses a charset whose name or one of whose
-// aliases is already a label of another charset: the built-in labels keep
-// their meaning. Code pages already taken are skipped silently, as for the
-// built-in charsets. The registry keeps c itself (Lookup returns c), and
-// indexes its labels as they are at the call: change nothing in c
-// afterwards. Register is safe to call concurrently with Lookup; a
-// lookup sees the registry before or after the call, never in between.
+// built on ucs that takes an encoding name), and returns the registry's
+// *Charset for it. s.Name and s.Codec are required; s.Codec may wrap any
+// x/text encoding.Encoding (see encoding.FromXText). Register refuses a
+// charset whose name or one of whose aliases is already a label of another
+// charset: the built-in labels keep their meaning. Code pages already taken
+// are skipped silently, as for the built-in charsets.
+//
+// Register copies s with its Aliases and CodePages, so changing them after
+// the call changes nothing in the registry. Register is safe to call
+// concurrently with Lookup; a lookup sees the registry before or after the
+// call, never in between.
 //
 // Registered charsets take no part in detection: package detect scores
 // text with statistics trained on the built-in codecs, and has none for a
 // charset it has never seen.
-func Register(c *Charset) error {
-	if c == nil || c.Codec == nil || normalize(c.Name) == "" {
-		return errors.New("charset: Register needs a Name and a Codec")
+func Register(s Spec) (*Charset, error) {
+	if s.Codec == nil || normalize(s.Name) == "" {
+		return nil, errors.New("charset: Register needs a Name and a Codec")
 	}
+	c := new(Charset)
+	*c = s.Charset
+	c.aliases = slices.Clone(s.Aliases)
+	c.codePages = slices.Clone(s.CodePages)
 	registerMu.Lock()
 	defer registerMu.Unlock()
 	r := current.Load().clone()
 	if err := r.add(c); err != nil {
-		return err
+		return nil, err
 	}
 	current.Store(r)
-	return nil
+	return c, nil
 }
 
 // MaxLabelLen is the longest label Lookup considers, in bytes after ASCII

@@ -33,7 +33,7 @@ func TestRFC2279NotAnAlias(t *testing.T) {
 		if c.Codec != utf.UTF8RFC2279 {
 			continue
 		}
-		for _, a := range append([]string{c.Name}, c.Aliases...) {
+		for _, a := range append([]string{c.Name}, c.aliases...) {
 			if loosen(normalize(a)) == "utf8" {
 				t.Errorf("alias %q of the RFC 2279 form loosens to utf8", a)
 			}
@@ -68,7 +68,7 @@ func TestListComplete(t *testing.T) {
 		if got, err := Lookup(c.Name); err != nil || got != c {
 			t.Errorf("Lookup(%q) = %v, %v", c.Name, got, err)
 		}
-		for _, a := range c.Aliases {
+		for _, a := range c.aliases {
 			if got, err := Lookup(a); err != nil || got != c {
 				t.Errorf("alias %q of %s gives %v, %v", a, c.Name, got, err)
 			}

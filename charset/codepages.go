@@ -93,7 +93,7 @@ func init() {
 		s := &ebcdicCharsets[i]
 		register(&Charset{
 			Name: s.codec.Name(), Codec: s.codec, Family: "ebcdic", MIB: s.mib, Structure: SingleByte,
-			Aliases: s.aliases, CodePages: s.cps, Edition: s.edition(),
+			aliases: s.aliases, codePages: s.cps, Edition: s.edition(),
 			Summary: s.summary + "; 25 is LF, 15 is NEL",
 		})
 		sw := singlebyte.SwapLFNL(s.codec)
@@ -104,7 +104,7 @@ func init() {
 			aliases = []string{l + ",swaplfnl", "ibm-" + num + "-s390", "ibm" + num + "-s390"}
 		}
 		register(&Charset{
-			Name: sw.Name(), Codec: sw, Family: "ebcdic", Aliases: aliases, Structure: SingleByte,
+			Name: sw.Name(), Codec: sw, Family: "ebcdic", aliases: aliases, Structure: SingleByte,
 			Edition: s.edition() + " with 15 and 25 exchanged (ICU's swaplfnl)",
 			Summary: s.summary + "; 15 is LF, 25 is NEL (z/OS Unix text)",
 		})
@@ -113,7 +113,7 @@ func init() {
 		s := &codePageCharsets[i]
 		register(&Charset{
 			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib, Structure: SingleByte,
-			Aliases: s.aliases, CodePages: s.cps, ASCIICompatible: s.ascii,
+			aliases: s.aliases, codePages: s.cps, ASCIICompatible: s.ascii,
 			Edition: s.edition(), Summary: s.summary,
 		})
 	}

@@ -22,59 +22,59 @@ func init() {
 	register(&Charset{
 		Name: "gb18030", Codec: simplifiedchinese.GB18030, Family: "chinese", MIB: 114,
 		Structure: MultiByte, Language: "zh-Hans", Extends: "gbk",
-		Aliases:   []string{"gb-18030", "gb18030-2022", "ibm-1392", "csgb18030"},
-		CodePages: []int{54936}, ASCIICompatible: false,
+		aliases:   []string{"gb-18030", "gb18030-2022", "ibm-1392", "csgb18030"},
+		codePages: []int{54936}, ASCIICompatible: false,
 		Edition: "GB 18030-2022 as the WHATWG Encoding Standard specifies it (2024-10)",
 		Summary: "Chinese national standard: all of Unicode in 1, 2 or 4 bytes",
 	})
 	register(&Charset{
 		Name: "gb18030-2005", Codec: simplifiedchinese.GB18030_2005, Family: "chinese",
 		Structure: MultiByte, Language: "zh-Hans", Extends: "gb18030",
-		Aliases: []string{"gb-18030-2005"}, ASCIICompatible: false,
+		aliases: []string{"gb-18030-2005"}, ASCIICompatible: false,
 		Edition: "GB 18030-2005",
 		Summary: "GB 18030, 2005 edition (18 two-byte codes are private-use characters)",
 	})
 	register(&Charset{
 		Name: "gbk", Codec: simplifiedchinese.GBK, Family: "chinese", MIB: 113,
 		Structure: MultiByte, Language: "zh-Hans",
-		Aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "csgbk"},
-		CodePages: []int{936}, ASCIICompatible: false, Edition: whatwgEdition,
+		aliases:   []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk", "csgbk"},
+		codePages: []int{936}, ASCIICompatible: false, Edition: whatwgEdition,
 		Summary: "simplified Chinese, Windows code page 936 (WHATWG's gb2312 too)",
 	})
 	register(&Charset{
 		Name: "euc-cn", Codec: simplifiedchinese.GB2312, Family: "chinese", MIB: 2025,
 		Structure: MultiByte, Language: "zh-Hans", Extends: "gbk",
-		Aliases:   []string{"euccn", "x-euc-cn", "gb2312-strict", "gb2312-1980", "cn-gb"},
-		CodePages: []int{20936}, ASCIICompatible: true, Edition: "GB 2312-80",
+		aliases:   []string{"euccn", "x-euc-cn", "gb2312-strict", "gb2312-1980", "cn-gb"},
+		codePages: []int{20936}, ASCIICompatible: true, Edition: "GB 2312-80",
 		Summary: "GB 2312 in its EUC form: the 7445 characters of 1980 only",
 	})
 	register(&Charset{
 		Name: "big5", Codec: traditionalchinese.Big5, Family: "chinese", MIB: 2026,
 		Structure: MultiByte, Language: "zh-Hant",
-		Aliases:         []string{"cn-big5", "csbig5", "x-x-big5", "big-5", "big-five"},
+		aliases:         []string{"cn-big5", "csbig5", "x-x-big5", "big-5", "big-five"},
 		ASCIICompatible: false, Edition: whatwgEdition + ", HKSCS-2008 included",
 		Summary: "traditional Chinese (Taiwan, Hong Kong), with HKSCS",
 	})
 	register(&Charset{
 		Name: "big5-hkscs", Codec: traditionalchinese.Big5HKSCS, Family: "chinese", MIB: 2101,
 		Structure: MultiByte, Language: "zh-Hant", Extends: "big5",
-		Aliases: []string{"big5hkscs", "big5_hkscs", "big5hk", "hkscs-big5", "hkscs", "ibm-1375", "ibm-1375_p100-2008"},
+		aliases: []string{"big5hkscs", "big5_hkscs", "big5hk", "hkscs-big5", "hkscs", "ibm-1375", "ibm-1375_p100-2008"},
 		Edition: "HKSCS-2008, glibc 2.36's BIG5-HKSCS table",
 		Summary: "traditional Chinese (Hong Kong): Big5 with HKSCS-2008, every HKSCS character encoded",
 	})
 	register(&Charset{
 		Name: "cp950", Codec: traditionalchinese.CP950, Family: "chinese",
 		Structure: MultiByte, Language: "zh-Hant", Extends: "big5",
-		Aliases: []string{"x-windows-950", "ms950", "windows-950", "big5-cp950"}, CodePages: []int{950},
+		aliases: []string{"x-windows-950", "ms950", "windows-950", "big5-cp950"}, codePages: []int{950},
 		Edition: "Microsoft code page 950 (ICU windows-950-2000), without best-fit fallbacks",
 		Summary: "traditional Chinese, Windows code page 950 (Big5 with Microsoft's additions)",
 	})
 	register(&Charset{
 		Name: "euc-tw", Codec: traditionalchinese.EUCTW, Family: "chinese",
 		Structure: MultiByte, Language: "zh-Hant",
-		Aliases: []string{"euctw", "euc_tw", "x-euc-tw", "cns11643", "osf0005000a", "ibm-euctw",
+		aliases: []string{"euctw", "euc_tw", "x-euc-tw", "cns11643", "osf0005000a", "ibm-euctw",
 			"ibm-964", "ibm964", "cp964", "x-ibm964"},
-		CodePages: []int{51950}, ASCIICompatible: true,
+		codePages: []int{51950}, ASCIICompatible: true,
 		Edition: "CNS 11643-1992 planes 1–7 and 15, glibc 2.36's EUC-TW table",
 		Summary: "traditional Chinese (Taiwan), CNS 11643 in its EUC form: plane 1 in two bytes, the others in four",
 	})
@@ -82,28 +82,28 @@ func init() {
 	register(&Charset{
 		Name: "shift_jis", Codec: japanese.ShiftJIS, Family: "japanese", MIB: 17,
 		Structure: MultiByte, Language: "ja",
-		Aliases:   []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "sjis", "windows-31j", "x-sjis", "cswindows31j", "shiftjis"},
-		CodePages: []int{932}, ASCIICompatible: false, Edition: whatwgEdition,
+		aliases:   []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "sjis", "windows-31j", "x-sjis", "cswindows31j", "shiftjis"},
+		codePages: []int{932}, ASCIICompatible: false, Edition: whatwgEdition,
 		Summary: "Japanese, Windows code page 932",
 	})
 	register(&Charset{
 		Name: "euc-jp", Codec: japanese.EUCJP, Family: "japanese", MIB: 18,
 		Structure: MultiByte, Language: "ja",
-		Aliases:   []string{"cseucpkdfmtjapanese", "x-euc-jp", "eucjp", "ujis", "extended_unix_code_packed_format_for_japanese"},
-		CodePages: []int{51932, 20932}, ASCIICompatible: true, Edition: whatwgEdition,
+		aliases:   []string{"cseucpkdfmtjapanese", "x-euc-jp", "eucjp", "ujis", "extended_unix_code_packed_format_for_japanese"},
+		codePages: []int{51932, 20932}, ASCIICompatible: true, Edition: whatwgEdition,
 		Summary: "Japanese EUC: JIS X 0208 and (decoding) JIS X 0212",
 	})
 	register(&Charset{
 		Name: "iso-2022-jp", Codec: japanese.ISO2022JP, Family: "japanese", MIB: 39,
 		Structure: Stateful, Language: "ja",
-		Aliases:   []string{"csiso2022jp", "jis", "jis7", "iso2022jp"},
-		CodePages: []int{50220}, Edition: whatwgEdition + "; ESC % G recognised",
+		aliases:   []string{"csiso2022jp", "jis", "jis7", "iso2022jp"},
+		codePages: []int{50220}, Edition: whatwgEdition + "; ESC % G recognised",
 		Summary: "Japanese 7-bit mail encoding (RFC 1468)",
 	})
 	register(&Charset{
 		Name: "iso-2022-jp-2", Codec: japanese.ISO2022JP2, Family: "japanese", MIB: 40,
 		Structure: Stateful, Language: "ja", Extends: "iso-2022-jp",
-		Aliases: []string{"csiso2022jp2", "iso2022jp2", "iso2022jp-2", "iso2022_jp_2", "iso_2022_jp_2", "iso2022jp_2",
+		aliases: []string{"csiso2022jp2", "iso2022jp2", "iso2022jp-2", "iso2022_jp_2", "iso_2022_jp_2", "iso2022jp_2",
 			"iso_2022,locale=ja,version=2"},
 		Edition: "RFC 1554, with glibc 2.36's character sets and choice of sets",
 		Summary: "multilingual 7-bit mail encoding: ISO-2022-JP with JIS X 0212, GB 2312, KS C 5601, Latin-1 and Greek",
@@ -111,7 +111,7 @@ func init() {
 	register(&Charset{
 		Name: "iso-2022-jp-3", Codec: japanese.ISO2022JP3, Family: "japanese",
 		Structure: Stateful, Language: "ja", Extends: "iso-2022-jp",
-		Aliases: []string{"iso2022jp3", "iso2022jp-3", "iso2022_jp_3", "iso_2022_jp_3", "iso2022jp_3",
+		aliases: []string{"iso2022jp3", "iso2022jp-3", "iso2022_jp_3", "iso_2022_jp_3", "iso2022jp_3",
 			"iso-2022-jp-2004", "iso2022_jp_2004", "iso_2022_jp_2004", "iso2022jp_2004"},
 		Edition: "JIS X 0213:2004 Annex 2, with glibc 2.36's tables and choice of sets",
 		Summary: "Japanese 7-bit encoding of JIS X 0213 (ESC $ ( O, Q, P) beside JIS X 0208",
@@ -119,7 +119,7 @@ func init() {
 	register(&Charset{
 		Name: "euc-jis-2004", Codec: japanese.EUCJIS2004, Family: "japanese",
 		Structure: MultiByte, Language: "ja", Extends: "euc-jp",
-		Aliases: []string{"euc-jisx0213", "euc_jisx0213", "eucjisx0213", "euc_jis_2004", "euc_jis2004",
+		aliases: []string{"euc-jisx0213", "euc_jisx0213", "eucjisx0213", "euc_jis_2004", "euc_jis2004",
 			"eucjis2004", "jisx0213"},
 		ASCIICompatible: true,
 		Edition:         "JIS X 0213:2004 planes 1 and 2, glibc 2.36's EUC-JISX0213 table",
@@ -128,7 +128,7 @@ func init() {
 	register(&Charset{
 		Name: "shift_jis-2004", Codec: japanese.ShiftJIS2004, Family: "japanese",
 		Structure: MultiByte, Language: "ja", Extends: "shift_jis",
-		Aliases: []string{"shift_jisx0213", "shift-jisx0213", "shiftjisx0213", "sjisx0213", "s_jisx0213",
+		aliases: []string{"shift_jisx0213", "shift-jisx0213", "shiftjisx0213", "sjisx0213", "s_jisx0213",
 			"shift_jis_2004", "shiftjis2004", "sjis_2004", "sjis-2004", "s_jis_2004",
 			"x-sjis_0213", "sjis_0213", "sjis-0213", "shift_jis:2004"},
 		Edition: "JIS X 0213:2004 Annex 1, glibc 2.36's SHIFT_JISX0213 table",
@@ -138,42 +138,42 @@ func init() {
 	register(&Charset{
 		Name: "euc-kr", Codec: korean.EUCKR, Family: "korean", MIB: 38,
 		Structure: MultiByte, Language: "ko",
-		Aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr"},
-		CodePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
+		aliases:   []string{"cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949", "uhc", "euckr"},
+		codePages: []int{949, 51949}, ASCIICompatible: false, Edition: whatwgEdition + " (Unified Hangul Code)",
 		Summary: "Korean, Windows code page 949 (UHC)",
 	})
 	register(&Charset{
 		Name: "iso-2022-kr", Codec: korean.ISO2022KR, Family: "korean", MIB: 37,
 		Structure: Stateful, Language: "ko",
-		Aliases:   []string{"csiso2022kr", "iso2022kr", "iso2022_kr", "iso_2022,locale=ko,version=0"},
-		CodePages: []int{50225}, Edition: "RFC 1557; KS X 1001:1998 (WHATWG's index, A1–FE A1–FE)",
+		aliases:   []string{"csiso2022kr", "iso2022kr", "iso2022_kr", "iso_2022,locale=ko,version=0"},
+		codePages: []int{50225}, Edition: "RFC 1557; KS X 1001:1998 (WHATWG's index, A1–FE A1–FE)",
 		Summary: "Korean 7-bit mail encoding (KS X 1001 shifted in with SO/SI)",
 	})
 	register(&Charset{
 		Name: "johab", Codec: korean.Johab, Family: "korean",
 		Structure: MultiByte, Language: "ko",
-		Aliases:   []string{"x-johab", "ms1361", "csjohab", "ksc5601-1992", "ksc5601_1992", "korean.johab"},
-		CodePages: []int{1361}, Edition: "KS X 1001:1992 annex 3, glibc 2.36's JOHAB table; 5C is the backslash",
+		aliases:   []string{"x-johab", "ms1361", "csjohab", "ksc5601-1992", "ksc5601_1992", "korean.johab"},
+		codePages: []int{1361}, Edition: "KS X 1001:1992 annex 3, glibc 2.36's JOHAB table; 5C is the backslash",
 		Summary: "Korean Johab: all 11 172 Hangul syllables by their jamo (Windows code page 1361)",
 	})
 	register(&Charset{
 		Name: "hz-gb-2312", Codec: simplifiedchinese.HZGB2312, Family: "chinese", MIB: 2085,
 		Structure: Stateful, Language: "zh-Hans",
-		Aliases:   []string{"hz", "hzgb", "hz-gb", "hzgb2312", "cshzgb2312"},
-		CodePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",
+		aliases:   []string{"hz", "hzgb", "hz-gb", "hzgb2312", "cshzgb2312"},
+		codePages: []int{52936}, Edition: "RFC 1843; GB 2312-80 with GBK's code points",
 		Summary: "simplified Chinese 7-bit form of GB 2312 for mail and news (~{ ~})",
 	})
 	register(&Charset{
 		Name: "iso-2022-cn", Codec: traditionalchinese.ISO2022CN, Family: "chinese", MIB: 104,
 		Structure: Stateful, Language: "zh",
-		Aliases:   []string{"csiso2022cn", "iso2022cn", "iso2022_cn", "iso_2022,locale=zh,version=0", "x-cp50227"},
-		CodePages: []int{50227}, Edition: "RFC 1922; GB 2312-80 with GBK's code points, CNS 11643-1992 planes 1 and 2 (glibc 2.36's EUC-TW table)",
+		aliases:   []string{"csiso2022cn", "iso2022cn", "iso2022_cn", "iso_2022,locale=zh,version=0", "x-cp50227"},
+		codePages: []int{50227}, Edition: "RFC 1922; GB 2312-80 with GBK's code points, CNS 11643-1992 planes 1 and 2 (glibc 2.36's EUC-TW table)",
 		Summary: "Chinese 7-bit mail encoding: GB 2312 or CNS 11643 plane 1 shifted in with SO/SI, plane 2 by SS2",
 	})
 	register(&Charset{
 		Name: "iso-2022-cn-ext", Codec: traditionalchinese.ISO2022CNEXT, Family: "chinese", MIB: 105,
 		Structure: Stateful, Language: "zh", Extends: "iso-2022-cn",
-		Aliases: []string{"iso2022cnext", "iso2022_cn_ext", "iso_2022,locale=zh,version=1"},
+		aliases: []string{"iso2022cnext", "iso2022_cn_ext", "iso_2022,locale=zh,version=1"},
 		Edition: "RFC 1922; ISO-2022-CN, ISO-IR-165 and CNS 11643-1992 planes 3–7 by SS3 (glibc 2.36's tables)",
 		Summary: "Chinese 7-bit mail encoding: ISO-2022-CN with ISO-IR-165 and CNS 11643 planes 3–7",
 	})
@@ -195,7 +195,7 @@ func init() {
 	for _, s := range singleByteCharsets {
 		register(&Charset{
 			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib, Structure: SingleByte,
-			Aliases: s.aliases, CodePages: s.cps, ASCIICompatible: true,
+			aliases: s.aliases, codePages: s.cps, ASCIICompatible: true,
 			Edition: s.edition, Summary: s.summary,
 		})
 	}

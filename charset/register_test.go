@@ -27,12 +27,25 @@ func TestRegister(t *testing.T) {
 	run := runs.Add(1)
 	before := len(List())
 	name := fmt.Sprintf("x-test-cp1047-%d", run)
-	c := &Charset{
-		Name: name, Aliases: []string{"x-test-ebcdic-" + name}, CodePages: []int{59999, 1252}, // 59999: no built-in charset has it
-		Codec: encoding.FromXText(name, charmap.CodePage1047), Family: "ebcdic",
+	spec := Spec{
+		Charset: Charset{Name: name, Codec: encoding.FromXText(name, charmap.CodePage1047), Family: "ebcdic"},
+		Aliases: []string{"x-test-ebcdic-" + name}, CodePages: []int{59999, 1252}, // 59999: no built-in charset has it
 	}
-	if err := Register(c); err != nil {
+	c, err := Register(spec)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Register copied its input: changing the spec afterwards changes
+	// neither the registered charset nor what its labels find.
+	spec.Name, spec.Family = "x-test-renamed", "x-changed"
+	spec.Aliases[0], spec.CodePages[0] = "x-test-written", 59998
+	if c.Name != name || c.Family != "ebcdic" || !slices.Equal(c.Aliases(), []string{"x-test-ebcdic-" + name}) || !slices.Equal(c.CodePages(), []int{59999, 1252}) {
+		t.Errorf("changing the spec changed the charset: %s %s %q %v", c.Name, c.Family, c.Aliases(), c.CodePages())
+	}
+	for _, l := range []string{"x-test-renamed", "x-test-written", "cp59998"} {
+		if got, err := Lookup(l); err == nil {
+			t.Errorf("Lookup(%q) = %v: changing the spec changed the registry", l, got)
+		}
 	}
 	labels := []string{strings.ToUpper(name), strings.ReplaceAll("x-test-ebcdic-"+name, "-", "_")}
 	labels = append(labels, "cp59999", "ibm59999")
@@ -57,16 +70,16 @@ func TestRegister(t *testing.T) {
 		t.Errorf("no suggestion of the new charset: %v", err)
 	}
 
-	for _, bad := range []*Charset{
-		nil,
-		{Name: "x-no-codec"},
-		{Name: " ", Codec: c.Codec},
-		{Name: "x-test-2", Aliases: []string{"LATIN1"}, Codec: c.Codec}, // an alias of iso-8859-1
-		{Name: "utf-8", Codec: c.Codec},
-		{Name: name, Codec: c.Codec},
+	for _, bad := range []Spec{
+		{},
+		{Charset: Charset{Name: "x-no-codec"}},
+		{Charset: Charset{Name: " ", Codec: c.Codec}},
+		{Charset: Charset{Name: "x-test-2", Codec: c.Codec}, Aliases: []string{"LATIN1"}}, // an alias of iso-8859-1
+		{Charset: Charset{Name: "utf-8", Codec: c.Codec}},
+		{Charset: Charset{Name: name, Codec: c.Codec}},
 	} {
-		if err := Register(bad); err == nil {
-			t.Errorf("Register(%+v) accepted", bad)
+		if got, err := Register(bad); err == nil || got != nil {
+			t.Errorf("Register(%+v) = %v, %v: accepted", bad, got, err)
 		}
 	}
 	if got := MustLookup("latin1"); got.Name != "iso-8859-1" {
@@ -102,7 +115,7 @@ func TestRegisterConcurrent(t *testing.T) {
 	}
 	for i := range 20 {
 		name := fmt.Sprintf("x-test-concurrent-%d-%d", runs.Load(), i)
-		if err := Register(&Charset{Name: name, Codec: encoding.FromXText(name, charmap.CodePage037)}); err != nil {
+		if _, err := Register(Spec{Charset: Charset{Name: name, Codec: encoding.FromXText(name, charmap.CodePage037)}}); err != nil {
 			t.Error(err)
 		}
 	}
@@ -110,32 +123,44 @@ func TestRegisterConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestHandedOutLists checks what a caller that changes the lists of a
-// charset it was handed can do: appending leaves the registry's arrays
-// alone, and writing into them changes no answer of Lookup.
+// TestHandedOutLists checks that the lists a caller is handed are its
+// own: writing into them or appending to them changes neither what Lookup
+// answers nor the lists handed out later, to this caller or another.
 func TestHandedOutLists(t *testing.T) {
 	for _, c := range List() {
-		if cap(c.Aliases) != len(c.Aliases) || cap(c.CodePages) != len(c.CodePages) {
-			t.Errorf("%s: lists with spare capacity (aliases %d/%d, code pages %d/%d)", c.Name, len(c.Aliases), cap(c.Aliases), len(c.CodePages), cap(c.CodePages))
+		aliases, pages := c.Aliases(), c.CodePages()
+		wantAliases, wantPages := slices.Clone(aliases), slices.Clone(pages)
+		for i := range aliases {
+			aliases[i] = "x-written"
+		}
+		for i := range pages {
+			pages[i] = 59998
+		}
+		_ = append(c.Aliases()[:0], "x-appended")
+		_ = append(c.CodePages()[:0], 59997)
+		again := MustLookup(c.Name)
+		if again != c {
+			t.Fatalf("Lookup(%q) = %p, want the listed %p", c.Name, again, c)
+		}
+		if got := again.Aliases(); !slices.Equal(got, wantAliases) {
+			t.Errorf("%s: aliases handed out after a write are %q, want %q", c.Name, got, wantAliases)
+		}
+		if got := again.CodePages(); !slices.Equal(got, wantPages) {
+			t.Errorf("%s: code pages handed out after a write are %v, want %v", c.Name, got, wantPages)
+		}
+		for _, a := range wantAliases {
+			if got := lookup(a); got != c {
+				t.Errorf("%s: alias %q now finds %v", c.Name, a, got)
+			}
 		}
 	}
-	c := MustLookup("gbk")
-	alias, page := c.Aliases[0], c.CodePages[0]
-	before := slices.Clone(c.Aliases)
-	_ = append(c.Aliases, "x-appended")
-	if !slices.Equal(c.Aliases, before) || cap(c.Aliases) != len(c.Aliases) {
-		t.Fatalf("append changed the registry's aliases: %q", c.Aliases)
-	}
-	c.Aliases[0], c.CodePages[0] = "x-written", 59998
-	defer func() { c.Aliases[0], c.CodePages[0] = alias, page }()
-	for _, l := range []string{alias, fmt.Sprintf("cp%d", page)} {
-		if got, err := Lookup(l); err != nil || got != c {
-			t.Errorf("Lookup(%q) = %v, %v after the lists were written", l, got, err)
-		}
-	}
-	for _, l := range []string{"x-written", "cp59998"} {
+	for _, l := range []string{"x-written", "x-appended", "cp59998", "cp59997"} {
 		if got, err := Lookup(l); err == nil {
 			t.Errorf("Lookup(%q) = %v: a written list changed the registry", l, got)
 		}
+	}
+	// gbk has both lists, so the loop above wrote into both.
+	if c := MustLookup("gbk"); len(c.Aliases()) == 0 || len(c.CodePages()) == 0 {
+		t.Fatal("gbk has no aliases or no code pages: the test writes into nothing")
 	}
 }

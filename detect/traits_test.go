@@ -24,7 +24,7 @@ func TestCandidatesFromTraits(t *testing.T) {
 	if err != nil {
 		t.Skip("no GBK codec")
 	}
-	for _, c := range []*charset.Charset{
+	for _, c := range []charset.Charset{
 		{Name: "x-test-big5-variant", Codec: big5.Codec, Family: "chinese", Structure: charset.MultiByte, Language: "zh-Hant", Extends: "big5"},
 		{Name: "x-test-big5-clone", Codec: big5.Codec, Family: "chinese", Structure: charset.MultiByte, Language: "zh-Hant"},
 		// A "variant" of Big5 that decodes GBK, to see it scored when
@@ -34,7 +34,7 @@ func TestCandidatesFromTraits(t *testing.T) {
 		if _, err := charset.Lookup(c.Name); err == nil {
 			continue // registered by an earlier run (-count)
 		}
-		if err := charset.Register(c); err != nil {
+		if _, err := charset.Register(charset.Spec{Charset: c}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -106,9 +106,9 @@ func TestStatefulVariantFromTraits(t *testing.T) {
 	const name = "x-test-iso-2022-jp-variant"
 	if _, err := charset.Lookup(name); err != nil {
 		// A stand-in that decodes any bytes as themselves.
-		c := &charset.Charset{Name: name, Codec: encoding.FromXText(name, xencoding.Nop), Family: "japanese",
+		c := charset.Charset{Name: name, Codec: encoding.FromXText(name, xencoding.Nop), Family: "japanese",
 			Structure: charset.Stateful, Language: "ja", Extends: "iso-2022-jp"}
-		if err := charset.Register(c); err != nil {
+		if _, err := charset.Register(charset.Spec{Charset: c}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -125,10 +125,11 @@ func pagePrior(cs *charset.Charset) int {
 	case "windows-1251", "windows-1250", "iso-8859-2":
 		return 5
 	}
-	if len(cs.CodePages) == 0 {
+	pages := cs.CodePages()
+	if len(pages) == 0 {
 		return priorNational
 	}
-	switch cp := cs.CodePages[0]; {
+	switch cp := pages[0]; {
 	case cp >= 10000 && cp < 10100:
 		return priorMac
 	case cp < 1250 && cp != 874:
@@ -257,7 +258,7 @@ func singleBytePages() []*sbPage {
 		p.web = strings.HasPrefix(p.name, "windows-") || strings.HasPrefix(p.name, "iso-8859-") || strings.HasPrefix(p.name, "koi8-")
 		p.sloppy = p.name == "windows-1252" || p.name == "iso-8859-1"
 		p.prior = pagePrior(cs)
-		p.national = len(cs.CodePages) == 0
+		p.national = len(cs.CodePages()) == 0
 		if !slices.Contains(webPages, cs.Name) {
 			// beyond the web's pages, a reading must be clearer still
 			p.prior += priorBeyondWeb

@@ -57,5 +57,5 @@
 // internal to x/text, which no other module can implement). For a ucs codec
 // use Name here for the WHATWG name, and package charset for the IANA name
 // and MIBenum: charset.Lookup(codec.Name()) gives a Charset with Name, MIB
-// and Aliases.
+// and Aliases().
 package htmlcharset

@@ -92,7 +92,7 @@ func encodingNames() []string {
 	seen := map[string]bool{"auto": true}
 	for _, c := range charset.List() {
 		seen[c.Name] = true
-		for _, a := range c.Aliases {
+		for _, a := range c.Aliases() {
 			seen[a] = true
 		}
 	}

@@ -57,11 +57,11 @@ func runList(env *Env, args []string) int {
 	family := ""
 	for _, c := range charset.List() {
 		if asJSON {
-			aliases := c.Aliases
+			aliases := c.Aliases()
 			if aliases == nil {
 				aliases = []string{}
 			}
-			enc.Encode(jsonCharset{c.Name, aliases, c.MIB, c.CodePages, c.Family, c.CanEncode(), c.ASCIICompatible, c.Edition, c.Summary})
+			enc.Encode(jsonCharset{c.Name, aliases, c.MIB, c.CodePages(), c.Family, c.CanEncode(), c.ASCIICompatible, c.Edition, c.Summary})
 			continue
 		}
 		if c.Family != family {
@@ -75,8 +75,8 @@ func runList(env *Env, args []string) int {
 		if !c.CanEncode() {
 			line += " (decode only)"
 		}
-		names := append([]string(nil), c.Aliases...)
-		for _, cp := range c.CodePages {
+		names := c.Aliases()
+		for _, cp := range c.CodePages() {
 			names = append(names, fmt.Sprintf("cp%d", cp))
 		}
 		if len(names) > 0 {
