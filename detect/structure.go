@@ -15,8 +15,12 @@ func quickStage(t *tables, b []byte, atEOF, afterASCII bool) (Result, bool) {
 		return single(asciiCandidate(t, asciiConfidence(atEOF))), true
 	}
 	if !afterASCII {
-		if c, ok := bomStage(t, b, atEOF); ok {
-			return single(c), true
+		if c, n, ok := bomStage(t, b, atEOF); ok {
+			res := single(c)
+			if n < len(b) {
+				res.Judged = n
+			}
+			return res, true
 		}
 	}
 	if p := simd.ASCIIPrefix(b); p < len(b) && bytes.IndexByte(b[:p], 0) < 0 && bytes.IndexByte(b[p:], 0) < 0 {
