@@ -138,7 +138,10 @@ type tables struct {
 	utf map[string]*charset.Charset
 	// boms are the answers for a byte-order mark (bomStage).
 	boms [bomKinds]Candidate
-	err  error
+	// ebcdic holds the registry's EBCDIC pages, the most common first
+	// (ebcdic.go).
+	ebcdic []*ebcdicPage
+	err    error
 }
 
 var (
@@ -157,6 +160,7 @@ func buildTables() *tables {
 		t.utf[n] = t.codecOf(n)
 	}
 	t.boms = t.bomCandidates()
+	t.ebcdic = ebcdicPages()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i

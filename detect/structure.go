@@ -73,6 +73,9 @@ func structureStage(t *tables, ev *evidence) (Result, bool) {
 			return single(ev.u16.cand), true
 		}
 	}
+	if res, ok := ebcdicStage(t, ev); ok {
+		return res, true
+	}
 	if ev.zeros > 0 && !ev.u16.ok {
 		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.
 		if ev.u8.valid() {
