@@ -41,7 +41,7 @@ func utf8Answer(t *tables, b []byte, u8 utf8Census) Result {
 
 // structureStage answers from the structure of the input: ASCII and the
 // 7-bit encodings, UTF-8 (also with stray NULs), UTF-32 and UTF-16
-// without a mark when sure. It records in ev a UTF-16 reading that is
+// without a mark when sure, EBCDIC (ebcdic.go). It records in ev a UTF-16 reading that is
 // plausible but not sure, for the statistical stage to weigh.
 func structureStage(t *tables, ev *evidence) (Result, bool) {
 	b, atEOF := ev.b, ev.atEOF
