@@ -45,6 +45,15 @@ type Candidate struct {
 // Result is the outcome of a detection: candidates, best first.
 type Result struct {
 	Candidates []Candidate
+	// Judged is, when it is not 0, the number of bytes at the start of the
+	// input given to the detection that the candidates were judged on;
+	// the bytes after them were not looked at. It is set only for an
+	// input that starts with a byte-order mark: the mark names the
+	// encoding, and only the first bytes after it (about 1 KiB, cut at a
+	// character boundary) are checked to decode, so that the answer
+	// costs the same on any size of input. It is 0 when every byte given
+	// was judged.
+	Judged int
 }
 
 // Best returns the most likely candidate, or the zero Candidate when there
@@ -76,7 +85,9 @@ const (
 // Detect returns the likely encodings of b, which is the whole input
 // (for the start of a longer input, use DetectPrefix or a Detector).
 // Every candidate decodes all of b without error (after skipping its BOM
-// when BOM is true), except a UTF-8 candidate with Invalid > 0. Detect
+// when BOM is true), except a UTF-8 candidate with Invalid > 0; when b
+// starts with a byte-order mark whose encoding decodes what follows, the
+// answer is that encoding, judged on b[:Result.Judged] only. Detect
 // looks at the whole of b for validity and at most 16 KiB of it for
 // statistics: the start, or, when the start is a long run of ASCII, the
 // text from the line of the first non-ASCII byte. It allocates a small,
@@ -127,7 +138,10 @@ type tables struct {
 	utf map[string]*charset.Charset
 	// boms are the answers for a byte-order mark (bomStage).
 	boms [bomKinds]Candidate
-	err  error
+	// ebcdic holds the registry's EBCDIC pages, the most common first
+	// (ebcdic.go).
+	ebcdic []*ebcdicPage
+	err    error
 }
 
 var (
@@ -146,6 +160,7 @@ func buildTables() *tables {
 		t.utf[n] = t.codecOf(n)
 	}
 	t.boms = t.bomCandidates()
+	t.ebcdic = ebcdicPages()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i

@@ -79,16 +79,64 @@ func TestBOM(t *testing.T) {
 	if c.BOM || strings.HasPrefix(c.Encoding, "utf") {
 		t.Errorf("UTF-8 BOM before malformed UTF-8: got %+v", c)
 	}
-	// The answer on a mark validates every examined byte, not a bounded
-	// head: a malformed sequence far behind the mark still counts.
+	// A malformed sequence within the bytes checked after the mark counts.
 	long := strings.Repeat(text+" ", 500)
 	for _, in := range [][]byte{
-		append(append([]byte("\xEF\xBB\xBF"), long...), 0xC1, 0xAA),
-		append(append([]byte{0xFF, 0xFE}, encodeUTF16(long, false)...), 0x00, 0xD8), // unpaired surrogate
+		append(append([]byte("\xEF\xBB\xBFab"), 0xC1, 0xAA), long...),
+		append(append([]byte{0xFF, 0xFE, 'a', 0}, 0x00, 0xD8, 'b', 0), encodeUTF16(long, false)...), // unpaired surrogate
 	} {
 		if c := Detect(in).Best(); c.BOM && c.Invalid == 0 {
-			t.Errorf("% X... with a malformed end (%d bytes): got %+v", in[:4], len(in), c)
+			t.Errorf("% X... with a malformed start (%d bytes): got %+v", in[:4], len(in), c)
 		}
+	}
+}
+
+// TestBOMBounded checks that a byte-order mark is answered from a bounded
+// prefix cut at a character boundary, that Result.Judged and
+// Detector.Examined report exactly that prefix, and that it decodes.
+func TestBOMBounded(t *testing.T) {
+	// "😀" is four bytes in UTF-8 and a surrogate pair in UTF-16: with the
+	// text shifted by 0 to 27 ASCII letters (a unit of the repeated text
+	// is 24 bytes in UTF-8, 14 units in UTF-16), every character of it
+	// meets the cut.
+	long := strings.Repeat("Größe – 大小 😀 ", 400)
+	for shift := range 28 {
+		text := strings.Repeat("a", shift) + long
+		for _, tc := range []struct {
+			in   []byte
+			want string
+		}{
+			{append([]byte("\xEF\xBB\xBF"), text...), "utf-8"},
+			{append([]byte{0xFF, 0xFE}, encodeUTF16(text, false)...), "utf-16le"},
+			{append([]byte{0xFE, 0xFF}, encodeUTF16(text, true)...), "utf-16be"},
+			{append([]byte{0xFF, 0xFE, 0, 0}, encodeUTF32(text, false)...), "utf-32le"},
+			{append([]byte{0, 0, 0xFE, 0xFF}, encodeUTF32(text, true)...), "utf-32be"},
+		} {
+			// A malformed end far behind the checked prefix is not looked at.
+			in := append(tc.in, 0xC1, 0xAA, 0x00, 0xD8)
+			res := Detect(in)
+			c := res.Best()
+			if c.Encoding != tc.want || !c.BOM || res.Judged == 0 || res.Judged > bomCheck+4 {
+				t.Errorf("%s, shift %d: got %+v, judged %d", tc.want, shift, res.Candidates, res.Judged)
+				continue
+			}
+			if _, ok := decodeAs(c.Encoding, true, in[:res.Judged]); !ok {
+				t.Errorf("%s, shift %d: the %d bytes judged do not decode whole", tc.want, shift, res.Judged)
+			}
+			d := NewDetector()
+			d.Feed(in, true)
+			s := d.Examined()
+			if d.Result().Judged != res.Judged || len(s.Bytes) != res.Judged || s.Whole || s.Offset != 0 {
+				t.Errorf("%s, shift %d: examined %d bytes (whole %v), judged %d", tc.want, shift, len(s.Bytes), s.Whole, res.Judged)
+			}
+		}
+	}
+	// A short input is judged whole.
+	in := append([]byte("\xEF\xBB\xBF"), "Größe"...)
+	d := NewDetector()
+	d.Feed(in, true)
+	if res := d.Result(); res.Judged != 0 || !d.Examined().Whole || len(d.Examined().Bytes) != len(in) {
+		t.Errorf("short input: judged %d, examined %+v", res.Judged, d.Examined())
 	}
 }
 

@@ -7,10 +7,13 @@
 //
 //  1. A byte-order mark (UTF-8 EF BB BF; UTF-32 FF FE 00 00 and 00 00 FE
 //     FF; UTF-16 FF FE and FE FF), when the encoding it names decodes the
-//     rest of the examined bytes, all of them (checked by the SIMD
-//     kernels, so that the answer keeps the rule that it decodes what was
-//     examined). The mark settles the encoding, and its answer names no
-//     language: guessing one would cost ten times the check.
+//     first KiB after it (cut at a character boundary; all of it when the
+//     input is shorter). The mark settles the encoding, so the answer
+//     costs the same on any input: only those bytes are judged, and
+//     Result.Judged and Detector.Examined say so, keeping the rule that an
+//     answer decodes what was examined. A malformed sequence further on is
+//     left to the decoder, which reports it where it is. The answer names
+//     no language: guessing one would cost ten times the check.
 //  2. Structurally valid UTF-8 (RFC 3629 §3 and §4: shortest forms, no
 //     surrogates, nothing above U+10FFFF) that contains non-ASCII
 //     characters, checked by the SIMD validator. Pure ASCII is reported as
@@ -27,7 +30,18 @@
 //     the guess to heuristics): every unit valid, surrogates paired
 //     (RFC 2781 §2.2), the characters ordinary text characters of one
 //     writing system, zero bytes where text near ASCII puts them.
-//  4. The 7-bit encodings, by their escapes, when the text decodes: ISO
+//  4. EBCDIC, by its structure: the space 40 at least once in 16 bytes,
+//     at least half the bytes letters of the invariant set (81–A9,
+//     C1–E9), and no byte below 40 but the tab and line breaks (05, 0C,
+//     0D, 15, 25), which no ASCII-compatible text with a space, a digit
+//     or punctuation passes. Every EBCDIC page of the registry
+//     (Family "ebcdic") that decodes the input is a candidate; pages that
+//     decode the bytes present alike are one answer, named by the most
+//     common (IBM037, IBM1047, IBM500, IBM1140, then the others by number
+//     so that a national page comes before its euro form, and the
+//     swaplfnl forms last), and distinct readings are ranked by the
+//     language models' cost of their text (ebcdic.go).
+//  5. The 7-bit encodings, by their escapes, when the text decodes: ISO
 //     2022 designations (RFC 1468 ISO-2022-JP, RFC 1557 ISO-2022-KR,
 //     RFC 1922 ISO-2022-CN written with GB 2312), the shifts of HZ
 //     (RFC 1843), and the base64 runs of UTF-7 (RFC 2152) that the strict
@@ -35,7 +49,7 @@
 //     ASCII. A stateful charset of the registry that extends one of these
 //     (Charset.Extends: ISO-2022-JP-2 and -3 of ISO-2022-JP) is answered
 //     only when the one it extends does not decode the input.
-//  5. Legacy code pages by statistics: every single-byte and multi-byte
+//  6. Legacy code pages by statistics: every single-byte and multi-byte
 //     encoding that decodes the input is read as text and scored by
 //     language models trained on running text (a case-folded character
 //     bigram model per alphabetic language, extended to trigrams for Thai,
@@ -75,7 +89,7 @@
 //     pages of its own for (GB 18030) is listed beside the common one
 //     with that reading's cost and its own prior, once it decodes the
 //     input; the others are left out.
-//  6. The UTF-8 shape of the input, when every non-ASCII byte is a lead
+//  7. The UTF-8 shape of the input, when every non-ASCII byte is a lead
 //     C0–DF followed by a trail 80–BF and some lead is C0 or C1, so that
 //     the input would be UTF-8 but for overlong sequences (RFC 3629 §3):
 //     the bytes of GB 2312 text read as UTF-8 by mistake (联通, C1 AA CD A8,

@@ -76,6 +76,7 @@ func legacyStage(t *tables, b []byte, off, end int, sample []byte, atEOF bool, h
 // scratch is the working memory of one detection, reused across calls.
 type scratch struct {
 	steps     asciiSteps
+	high      highSteps
 	tailHist  [256]int32
 	focus     []byte
 	present   []byte

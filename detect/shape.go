@@ -22,7 +22,7 @@ import (
 // few characters that need not be running text (names, lists, made-up
 // strings) poorly. The detector therefore charges every reading of such
 // an input the cost of its shape, unit by unit, on top of the cost of its
-// characters (doc.go, item 6, gives the figures that support it).
+// characters (doc.go, item 7, gives the figures that support it).
 
 // shape describes the UTF-8 shape of an input: the number of units (a
 // lead byte C0–DF and a trail byte 80–BF) whose lead is C0 or C1, and of

@@ -200,6 +200,7 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 		}
 	}
 	w.pos = pos
+	w.high.counted = false
 	parts := w.parts[:0]
 	head, tail := pos, pos[:0]
 	if len(pos) > firstRound {
@@ -246,9 +247,15 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 			if p.hi+p.lo > bestHead+roundMargin {
 				continue
 			}
-			if p.dup >= 0 {
+			switch {
+			case p.dup >= 0:
 				more[i] = more[p.dup]
-			} else {
+			case p.p.m.tri == nil:
+				if !w.high.counted {
+					w.high.count(sample, tail)
+				}
+				more[i] = p.p.scoreSteps(&w.high)
+			default:
 				more[i] = p.p.scoreHigh(sample, tail, 1<<30)
 			}
 			p.hi += more[i]
@@ -390,6 +397,57 @@ func (p *sbPair) scoreHigh(b []byte, pos []int32, limit int32) int32 {
 		}
 	}
 	return cost
+}
+
+// highSteps counts the steps that scoreHigh sums over a run of positions
+// (into each non-ASCII byte, and from it to an ASCII byte that follows),
+// by the pair of bytes, and the non-ASCII bytes, so that the sum costs
+// one pass over the text and then one term per distinct step under each
+// reading: scoreSteps. The sums are of integers, so the result is
+// exactly scoreHigh's.
+type highSteps struct {
+	counted bool
+	n       [256 * 256]uint16
+	keys    []uint16    // the distinct steps, as prev<<8 | next
+	hist    [128]uint32 // by byte - 0x80
+}
+
+// count counts the steps of b at the positions pos, none of which is 0.
+func (h *highSteps) count(b []byte, pos []int32) {
+	for _, k := range h.keys {
+		h.n[k] = 0
+	}
+	h.keys = h.keys[:0]
+	h.hist = [128]uint32{}
+	h.counted = true
+	add := func(k uint16) {
+		if h.n[k] == 0 {
+			h.keys = append(h.keys, k)
+		}
+		h.n[k]++
+	}
+	for _, i := range pos {
+		c := b[i]
+		h.hist[c&0x7F]++
+		add(uint16(b[i-1])<<8 | uint16(c))
+		if j := int(i) + 1; j < len(b) && b[j] < 0x80 {
+			add(uint16(c)<<8 | uint16(b[j]))
+		}
+	}
+}
+
+// scoreSteps is scoreHigh without a limit, for a model without trigrams,
+// over the positions h counted.
+func (p *sbPair) scoreSteps(h *highSteps) int32 {
+	m := p.m
+	S := m.S
+	big := m.bigram
+	var cost int32
+	for _, k := range h.keys {
+		x, y := k>>8, k&0xFF
+		cost += int32(h.n[k]) * (int32(big[int(p.sym[x])*S+int(p.sym[y])]) + int32(m.caseT[p.cas[x]*3+p.cas[y]]))
+	}
+	return cost + dotHigh(&h.hist, (*[128]int32)(p.emit[128:]))
 }
 
 // scoreHighTri is scoreHigh for a model with trigrams.

@@ -200,11 +200,16 @@ type Sample struct {
 	Whole bool
 }
 
-// Examined returns the bytes that Result judges. The slice is the
-// Detector's own: valid until the next Feed, and not to be modified.
+// Examined returns the bytes that Result judges: after a byte-order mark
+// whose encoding decodes them, only the first bytes (Result.Judged). The
+// slice is the Detector's own: valid until the next Feed, and not to be
+// modified.
 func (d *Detector) Examined() Sample {
 	if d.winAt >= 0 {
 		return Sample{Bytes: d.window, Offset: d.winAt, Whole: d.winAt == 0 && d.atEOF()}
+	}
+	if _, n, ok := bomStage(getTables(), d.head, d.atEOF()); ok && n < len(d.head) {
+		return Sample{Bytes: d.head[:n]}
 	}
 	return Sample{Bytes: d.head, Whole: d.atEOF()}
 }

@@ -15,8 +15,12 @@ func quickStage(t *tables, b []byte, atEOF, afterASCII bool) (Result, bool) {
 		return single(asciiCandidate(t, asciiConfidence(atEOF))), true
 	}
 	if !afterASCII {
-		if c, ok := bomStage(t, b, atEOF); ok {
-			return single(c), true
+		if c, n, ok := bomStage(t, b, atEOF); ok {
+			res := single(c)
+			if n < len(b) {
+				res.Judged = n
+			}
+			return res, true
 		}
 	}
 	if p := simd.ASCIIPrefix(b); p < len(b) && bytes.IndexByte(b[:p], 0) < 0 && bytes.IndexByte(b[p:], 0) < 0 {
@@ -37,7 +41,7 @@ func utf8Answer(t *tables, b []byte, u8 utf8Census) Result {
 
 // structureStage answers from the structure of the input: ASCII and the
 // 7-bit encodings, UTF-8 (also with stray NULs), UTF-32 and UTF-16
-// without a mark when sure. It records in ev a UTF-16 reading that is
+// without a mark when sure, EBCDIC (ebcdic.go). It records in ev a UTF-16 reading that is
 // plausible but not sure, for the statistical stage to weigh.
 func structureStage(t *tables, ev *evidence) (Result, bool) {
 	b, atEOF := ev.b, ev.atEOF
@@ -68,6 +72,9 @@ func structureStage(t *tables, ev *evidence) (Result, bool) {
 		if ev.u16.sure {
 			return single(ev.u16.cand), true
 		}
+	}
+	if res, ok := ebcdicStage(t, ev); ok {
+		return res, true
 	}
 	if ev.zeros > 0 && !ev.u16.ok {
 		// NUL bytes, yet not UTF-16 or UTF-32: text with stray NULs.

@@ -49,36 +49,90 @@ func asciiCandidate(t *tables, conf float64) Candidate {
 	return c
 }
 
-// bomStage recognises a byte-order mark whose encoding decodes the rest.
-// The rest is validated by the SIMD kernels, so the answer decodes every
-// examined byte; the answer names no language. FF FE 00 00 is tried as
+// bomCheck is the most input after a byte-order mark that bomStage
+// checks: the mark settles the encoding, so the answer costs the same on
+// any input size. The candidates of such an answer decode the first
+// Result.Judged bytes of the input, a bounded prefix cut at a character
+// boundary.
+const bomCheck = 1 << 10
+
+// bomStage recognises a byte-order mark whose encoding decodes what
+// follows it, up to bomCheck bytes cut at a character boundary (bomCut).
+// It returns the answer and the number of bytes of b it judged, the mark
+// included. The answer names no language. FF FE 00 00 is tried as
 // UTF-32LE first, then as UTF-16LE.
-func bomStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
+func bomStage(t *tables, b []byte, atEOF bool) (Candidate, int, bool) {
 	if len(b) < 2 {
-		return Candidate{}, false
+		return Candidate{}, 0, false
 	}
 	switch {
 	case b[0] == 0xEF:
-		if len(b) >= 3 && b[1] == 0xBB && b[2] == 0xBF && wholeUTF8(b[3:], atEOF) {
-			return t.boms[bomUTF8], true
+		if len(b) >= 3 && b[1] == 0xBB && b[2] == 0xBF {
+			r, eof := bomCut(b[3:], atEOF, cutUTF8)
+			if wholeUTF8(r, eof) {
+				return t.boms[bomUTF8], 3 + len(r), true
+			}
 		}
 	case b[0] == 0xFF && b[1] == 0xFE:
-		if len(b) >= 4 && b[2] == 0 && b[3] == 0 && validUTF32(b[4:], false, atEOF) {
-			return t.boms[bomUTF32LE], true
+		if len(b) >= 4 && b[2] == 0 && b[3] == 0 {
+			r, eof := bomCut(b[4:], atEOF, cutUTF32)
+			if validUTF32(r, false, eof) {
+				return t.boms[bomUTF32LE], 4 + len(r), true
+			}
 		}
-		if validUTF16(b[2:], false, atEOF) {
-			return t.boms[bomUTF16LE], true
+		r, eof := bomCut(b[2:], atEOF, cutUTF16LE)
+		if validUTF16(r, false, eof) {
+			return t.boms[bomUTF16LE], 2 + len(r), true
 		}
 	case b[0] == 0xFE && b[1] == 0xFF:
-		if validUTF16(b[2:], true, atEOF) {
-			return t.boms[bomUTF16BE], true
+		r, eof := bomCut(b[2:], atEOF, cutUTF16BE)
+		if validUTF16(r, true, eof) {
+			return t.boms[bomUTF16BE], 2 + len(r), true
 		}
 	case b[0] == 0 && len(b) >= 4 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF:
-		if validUTF32(b[4:], true, atEOF) {
-			return t.boms[bomUTF32BE], true
+		r, eof := bomCut(b[4:], atEOF, cutUTF32)
+		if validUTF32(r, true, eof) {
+			return t.boms[bomUTF32BE], 4 + len(r), true
 		}
 	}
-	return Candidate{}, false
+	return Candidate{}, 0, false
+}
+
+// bomCut returns the part of rest (the input after a byte-order mark)
+// that bomStage checks, and whether it ends the input: all of rest when it
+// is at most bomCheck bytes, else its first bomCheck bytes shortened by
+// cut to a character boundary.
+func bomCut(rest []byte, atEOF bool, cut func([]byte) int) ([]byte, bool) {
+	if len(rest) <= bomCheck {
+		return rest, atEOF
+	}
+	return rest[:cut(rest)], false
+}
+
+// cutUTF8 returns bomCheck, moved back before the character that starts
+// there when that character is cut (b is longer than bomCheck). Moving
+// back stops after three bytes: malformed input fails the check anyway.
+func cutUTF8(b []byte) int {
+	n := bomCheck
+	for k := 0; k < 3 && b[n]&0xC0 == 0x80; k++ {
+		n--
+	}
+	return n
+}
+
+// cutUTF32 returns bomCheck, a multiple of four.
+func cutUTF32([]byte) int { return bomCheck }
+
+// cutUTF16LE and cutUTF16BE return bomCheck, moved back by a unit when
+// the unit before it is a high surrogate, whose pair it would cut.
+func cutUTF16LE(b []byte) int { return cutUTF16(b[bomCheck-1]) }
+func cutUTF16BE(b []byte) int { return cutUTF16(b[bomCheck-2]) }
+
+func cutUTF16(hi byte) int {
+	if hi&0xFC == 0xD8 {
+		return bomCheck - 2
+	}
+	return bomCheck
 }
 
 // The encodings a byte-order mark names, as indexes of tables.boms.
