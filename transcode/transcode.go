@@ -288,8 +288,8 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 			for done < len(b) {
 				nd, ns, bad, err := engine.UntilBad(o.enc, o.encBuf, b[done:], false)
 				if nd > 0 {
-					if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-						return done, &WriteError{werr}
+					if werr := o.put(o.encBuf[:nd]); werr != nil {
+						return done, werr
 					}
 				}
 				done += ns
@@ -399,23 +399,39 @@ func (o *Output) write(ch *chunk, off int) error {
 	return o.encode(ch, off, text, false)
 }
 
+// put writes p to the output. Small writes are buffered; a large one (as
+// the converters make) goes to the writer as it is, after what is
+// buffered, to save copying it into the buffer.
+func (o *Output) put(p []byte) error {
+	if len(p) < chunkSize/4 {
+		if _, err := o.w.Write(p); err != nil {
+			return &WriteError{err}
+		}
+		return nil
+	}
+	if err := o.w.Flush(); err != nil {
+		return &WriteError{err}
+	}
+	if _, err := o.cw.Write(p); err != nil {
+		return &WriteError{err}
+	}
+	return nil
+}
+
 // encode runs text through the encoder and writes the result. text is
 // ch.text[off:off+len(text)], or with a nil ch text of our own (a BOM, a
 // CR), which is never located in the input.
 func (o *Output) encode(ch *chunk, off int, text []byte, atEOF bool) error {
 	if o.direct {
-		if _, err := o.w.Write(text); err != nil {
-			return &WriteError{err}
-		}
-		return nil
+		return o.put(text)
 	}
 	base := o.enc.Offset()
 	src := text
 	for {
 		nd, ns, err := o.enc.Transform(o.encBuf, src, atEOF)
 		if nd > 0 {
-			if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-				return &WriteError{werr}
+			if werr := o.put(o.encBuf[:nd]); werr != nil {
+				return werr
 			}
 		}
 		src = src[ns:]
