@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -36,13 +37,18 @@ type decoder struct {
 	// anything is decoded, for BOM sniffing.
 	head func([]byte)
 	// through, when set and the input is read as strict UTF-8, takes the
-	// input straight to its destination without a separate validation
-	// pass: it handles the longest prefix of b that it can carry without
-	// meeting anything to report (a malformed or unencodable sequence),
-	// and returns its length, 0 when it declines. Whatever it leaves goes
-	// the usual way, through sink. The bytes it takes count as decoded
-	// text for places and offsets.
-	through func(b []byte) (int, error)
+	// input straight to an encoder without a separate validation pass.
+	// The bytes it takes count as decoded text for places and offsets;
+	// what it leaves goes the usual way, through sink.
+	through *throughTo
+	// parallel lets the identity path share its pieces with a second
+	// goroutine, two at a time.
+	parallel bool
+	// windows is the map of the input, if it is mapped: the second
+	// goroutine turns a fault there into an error too.
+	windows *mapread.Windows
+	// dst is the second goroutine's output buffer, made when first used.
+	dst []byte
 	// pivot decodes to the 31-bit pivot (DecodePivotTransformer), for a
 	// sink that encodes: UCS-4 and RFC 2279 values beyond UTF-8 reach the
 	// encoder, which writes or reports them. Otherwise the text is strict
@@ -60,6 +66,8 @@ func (d *decoder) run(in io.Reader) error {
 	if w, ms := openMap(in); w != nil {
 		defer w.Close()
 		src := &mapSource{w: w, step: ms.Step, read: &d.read}
+		d.windows = w
+		defer func() { d.windows = nil }()
 		return mapread.Guard(w, func() error { return d.loop(src) })
 	}
 	return d.loop(&readSource{r: in, buf: make([]byte, chunkSize), read: &d.read})
@@ -69,7 +77,7 @@ func (d *decoder) run(in io.Reader) error {
 // mapping costs little per byte, small enough to keep the resident memory
 // of a conversion well under 32 MB. Inputs under mapMin bytes are read:
 // for them a read costs less than a map. (Variables for the tests.)
-var mapWindow, mapMin = 8 << 20, int64(1 << 20)
+var mapWindow, mapMin = 4 << 20, int64(1 << 20)
 
 // openMap returns the windows of in when it is a regular file worth
 // mapping.
@@ -94,30 +102,152 @@ func openMap(in io.Reader) (*mapread.Windows, mapread.Source) {
 	return w, ms
 }
 
+// throughTo takes strict UTF-8 input straight to an encoder: it converts
+// the longest prefix that it can carry without meeting anything to report
+// (a malformed or unencodable sequence).
+type throughTo struct {
+	enc *encoding.Transformer
+	dst []byte // enc's output buffer: at least 4 bytes a byte of input
+	// put writes what enc made.
+	put func([]byte) error
+	// ready is false while the output must take the usual way (its
+	// first chunk, for the byte order mark).
+	ready func() bool
+	// stateless is set when enc keeps no state from one character to
+	// the next: a copy of it may convert a later piece of the input
+	// beside it.
+	stateless bool
+}
+
+// span is how far a text moves a place: the lines it ends, and the
+// characters after its last line end (nl: it has one).
+type span struct {
+	lines, chars int64
+	nl           bool
+}
+
+func measure(b []byte) span {
+	i := lastNewline(b)
+	if i < 0 {
+		return span{chars: countChars(b)}
+	}
+	return span{lines: int64(bytes.Count(b[:i+1], []byte{'\n'})), chars: countChars(b[i+1:]), nl: true}
+}
+
+func (p *place) move(s span) {
+	if !s.nl {
+		p.col += s.chars
+		return
+	}
+	p.line += s.lines
+	p.col = 1 + s.chars
+}
+
+// idWork is the part of the identity path's work on a piece that needs
+// no order, so that it may run beside the work on the piece before.
+type idWork struct {
+	n       int    // bytes of the piece taken
+	through bool   // taken by through, which made out
+	out     []byte //
+	span    span   // the lines and characters of the bytes taken
+}
+
+// prepare converts the longest prefix of b that enc takes (when enc is
+// set) or validates it (else), and measures it.
+func prepare(b []byte, enc *encoding.Transformer, dst []byte) idWork {
+	var w idWork
+	if enc != nil {
+		nd, ns, _, _ := engine.UntilBad(enc, dst, b, false)
+		w.n, w.through, w.out = ns, true, dst[:nd]
+	} else {
+		w.n, _, _ = simd.ValidateUTF8(b)
+	}
+	w.span = measure(b[:w.n])
+	return w
+}
+
+// commit hands the prepared prefix of b (at input offset inOff)
+// downstream and moves at past it.
+func (d *decoder) commit(b []byte, w idWork, inOff int64, at *place) error {
+	if w.n == 0 {
+		return nil
+	}
+	if w.through {
+		if err := d.through.put(w.out); err != nil {
+			return err
+		}
+	} else {
+		c := chunk{in: b[:w.n], inOff: inOff, start: *at, text: b[:w.n], identity: true}
+		if err := d.sink(&c); err != nil {
+			return err
+		}
+	}
+	at.move(w.span)
+	return nil
+}
+
 // identity takes the longest valid UTF-8 prefix of b (at input offset
-// inOff) downstream, through d.through when it is set, else through the
+// inOff) downstream, through d.through when it is ready, else through the
 // sink, and moves at past it. It returns the length taken.
 func (d *decoder) identity(b []byte, inOff int64, at *place) (int, error) {
 	start := 0
-	if d.through != nil {
-		n, err := d.through(b)
-		if err != nil {
+	if t := d.through; t != nil && t.ready() {
+		w := prepare(b, t.enc, t.dst)
+		if err := d.commit(b, w, inOff, at); err != nil {
 			return 0, err
 		}
-		at.advance(b[:n])
-		start = n
+		if start = w.n; start == len(b) {
+			return start, nil
+		}
 	}
-	n, _, _ := simd.ValidateUTF8(b[start:])
-	if n == 0 {
-		return start, nil
-	}
-	n += start
-	c := chunk{in: b[start:n], inOff: inOff + int64(start), start: *at, text: b[start:n], identity: true}
-	if err := d.sink(&c); err != nil {
+	w := prepare(b[start:], nil, nil)
+	if err := d.commit(b[start:], w, inOff+int64(start), at); err != nil {
 		return start, err
 	}
-	at.advance(c.text)
-	return n, nil
+	return start + w.n, nil
+}
+
+// identityPair does what identity does on a and then on b (which follows
+// a), with the work on b done by a second goroutine at the same time.
+// Where the second goroutine's result cannot be used (a stopped early), b
+// is left; where b holds something to report, it takes the usual way.
+func (d *decoder) identityPair(a, b []byte, inOff int64, at *place) (int, error) {
+	t := d.through
+	viaEnc := t != nil && t.ready()
+	if viaEnc && !t.stateless {
+		return d.identity(a, inOff, at)
+	}
+	if viaEnc && d.dst == nil {
+		d.dst = make([]byte, len(t.dst))
+	}
+	var wb idWork
+	var enc *encoding.Transformer // the copy, made before a goes on
+	if viaEnc {
+		enc = engine.Clone(t.enc)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- mapread.Guard(d.windows, func() error {
+			wb = prepare(b, enc, d.dst)
+			return nil
+		})
+	}()
+	n, err := d.identity(a, inOff, at)
+	if werr := <-done; err == nil {
+		err = werr
+	}
+	if err != nil || n < len(a) {
+		return n, err
+	}
+	inOff += int64(len(a))
+	if wb.n < len(b) || wb.through != (t != nil && t.ready()) {
+		m, err := d.identity(b, inOff, at)
+		return n + m, err
+	}
+	if err := d.commit(b, wb, inOff, at); err != nil {
+		return n, err
+	}
+	return n + len(b), nil
 }
 
 // pieceEnd returns where the piece of buf[start:have] that the identity
@@ -132,6 +262,99 @@ func pieceEnd(buf []byte, start, have int) int {
 		end--
 	}
 	return end
+}
+
+// splitAfter names the decoders that may start anew after any byte below
+// 0x30: such a byte is a character of its own (it is no trail byte of a
+// two-byte code, nor the second byte of a GB18030 four-byte one), and
+// the decoder keeps no state from one character to the next. Input of
+// these may be cut there and its halves decoded apart.
+var splitAfter = map[string]bool{
+	"gbk": true, "gb18030": true, "big5": true, "shift_jis": true, "euc-jp": true, "euc-kr": true,
+}
+
+// halfMin and halfMax bound the halves decoded apart: below halfMin the
+// handing over costs more than it saves; halfMax bounds the memory.
+const halfMin, halfMax = 128 << 10, 1 << 20
+
+// halfJob is a piece of the input decoded by another goroutine.
+type halfJob struct {
+	from int // the piece's offset in the buffer
+	in   []byte
+	done chan error
+	text []byte
+	dec  *encoding.Transformer // a decoder at the start of the piece
+	ok   bool                  // text is the whole piece, decoded
+	span span                  // text's lines and characters
+}
+
+func (j *halfJob) wait() (chunk, bool, error) {
+	err := <-j.done
+	return chunk{in: j.in, text: j.text, dec: j.dec}, j.ok && err == nil, err
+}
+
+// startHalf starts decoding the second half of buf[start:have] in another
+// goroutine, when the codec allows it and the input is worth it, and
+// returns its job; else it returns job as it was.
+func (d *decoder) startHalf(job *halfJob, codec *encoding.Codec, buf []byte, start, have int, eof bool) *halfJob {
+	if job != nil || !d.parallel || !splitAfter[codec.Name()] || have-start < 2*halfMin {
+		return job
+	}
+	size := min((have-start)/2, halfMax)
+	from := cutAfter(buf, start+size, have)
+	if from < 0 {
+		return nil
+	}
+	to := min(from+size, have)
+	if to < have || !eof {
+		to = cutBefore(buf, from, to)
+	}
+	if to <= from {
+		return nil
+	}
+	fail := codec.With(encoding.Options{Invalid: encoding.Fail})
+	dec := fail.DecodeTransformer().(*encoding.Transformer)
+	if d.pivot {
+		dec = fail.DecodePivotTransformer().(*encoding.Transformer)
+	}
+	if cap(d.dst) < 3*(to-from)+256 {
+		d.dst = make([]byte, 3*halfMax+256)
+	}
+	j := &halfJob{from: from, in: buf[from:to], done: make(chan error, 1), dec: engine.Clone(dec)}
+	dst := d.dst[:cap(d.dst)]
+	go func() {
+		j.done <- mapread.Guard(d.windows, func() error {
+			nd, ns, err := dec.Transform(dst, j.in, eof && to == have)
+			j.text, j.ok = dst[:nd], err == nil && ns == len(j.in)
+			if j.ok {
+				j.span = measure(j.text)
+			}
+			return nil
+		})
+	}()
+	return j
+}
+
+// cutAfter returns the offset after the first byte below 0x30 in
+// buf[i:have], or -1.
+func cutAfter(buf []byte, i, have int) int {
+	for ; i < have; i++ {
+		if buf[i] < 0x30 {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// cutBefore returns the offset after the last byte below 0x30 in
+// buf[from:to], or from.
+func cutBefore(buf []byte, from, to int) int {
+	for i := to - 1; i >= from; i-- {
+		if buf[i] < 0x30 {
+			return i + 1
+		}
+	}
+	return from
 }
 
 // source hands the decoder its input, a buffer at a time.
@@ -217,6 +440,15 @@ func (d *decoder) loop(src source) error {
 	if err != nil {
 		return err
 	}
+	// job is the second half of a buffer, decoded by another goroutine
+	// while this one decodes the first; it must end before the buffer
+	// goes (a window is unmapped), whatever the way out.
+	var job *halfJob
+	defer func() {
+		if job != nil {
+			job.wait()
+		}
+	}()
 	for {
 		have := len(buf)
 		if !headDone && d.head != nil {
@@ -229,7 +461,15 @@ func (d *decoder) loop(src source) error {
 			// reads what the kernel has just read, from the cache.
 			for start < have {
 				end := pieceEnd(buf, start, have)
-				n, err := d.identity(buf[start:end], off+int64(start), &at)
+				var n int
+				var err error
+				if d.parallel && have-end >= chunkSize/4 {
+					end2 := pieceEnd(buf, end, have)
+					n, err = d.identityPair(buf[start:end], buf[end:end2], off+int64(start), &at)
+					end = end2
+				} else {
+					n, err = d.identity(buf[start:end], off+int64(start), &at)
+				}
 				if err != nil {
 					return err
 				}
@@ -240,12 +480,38 @@ func (d *decoder) loop(src source) error {
 				}
 			}
 		}
+		job = d.startHalf(job, codec, buf, start, have, eof)
 		for start < have || eof {
+			if job != nil && start == job.from {
+				// This goroutine has reached the half that the other
+				// one decoded: take its text if it is the whole of it.
+				job0 := job
+				c, ok, err := job.wait()
+				job = nil
+				if err != nil {
+					return err
+				}
+				if ok {
+					c.inOff, c.start = off+int64(start), at
+					if serr := d.sink(&c); serr != nil {
+						return serr
+					}
+					at.move(job0.span)
+					start += len(c.in)
+					skipped += int64(len(c.in))
+					job = d.startHalf(job, codec, buf, start, have, eof)
+					continue
+				}
+			}
 			// At most chunkSize bytes a call, whatever the buffer (a
 			// mapped window is larger): the reports of one call are held
-			// until it returns.
-			end, last := have, eof
-			if have-start > chunkSize {
+			// until it returns. With a half decoded elsewhere, up to it.
+			limit := have
+			if job != nil {
+				limit = job.from
+			}
+			end, last := limit, eof && limit == have
+			if limit-start > chunkSize {
 				end, last = start+chunkSize, false
 			}
 			c := chunk{in: buf[start:end], inOff: off + int64(start), start: at, written: engine.Written(dec)}
@@ -289,6 +555,10 @@ func (d *decoder) loop(src source) error {
 				return err
 			}
 			break
+		}
+		if job != nil {
+			job.wait() // stopped short of the half: decode it here
+			job = nil
 		}
 		if eof {
 			if start < have {

@@ -86,6 +86,13 @@ func mappedSameAsRead(t *testing.T, window, lines int) {
 			for at := window + d; at < len(b); at += window * 3 {
 				b[at] = 0xFF
 			}
+			// and on the edges of the pieces that the identity path
+			// shares between two goroutines
+			for _, at := range []int{5*chunkSize + d, 8*chunkSize + d} {
+				if at < len(b) {
+					b[at] = 0xC3
+				}
+			}
 			inputs["bad"+string(rune('3'+d))] = b
 		}
 		for name, in := range inputs {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"golang.org/x/text/transform"
 
@@ -280,26 +281,15 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 		// it as it converts: no separate validation pass. The first chunk
 		// takes the usual way (its BOM), and so does anything the encoder
 		// stops at, which the decoder and the policies then handle.
-		d.through = func(b []byte) (int, error) {
-			if fileStart || !o.started {
-				return 0, nil
-			}
-			done := 0
-			for done < len(b) {
-				nd, ns, bad, err := engine.UntilBad(o.enc, o.encBuf, b[done:], false)
-				if nd > 0 {
-					if werr := o.put(o.encBuf[:nd]); werr != nil {
-						return done, werr
-					}
-				}
-				done += ns
-				if bad.Kind != encoding.KindNone || err != transform.ErrShortDst || nd+ns == 0 {
-					break
-				}
-			}
-			return done, nil
+		d.through = &throughTo{
+			enc:       o.enc,
+			dst:       o.encBuf,
+			put:       o.put,
+			ready:     func() bool { return !fileStart && o.started },
+			stateless: statelessEncoder[o.to.Name()],
 		}
 	}
+	d.parallel = runtime.GOMAXPROCS(0) > 1
 	err = d.run(r)
 	st.In = d.read
 	if err == nil && !o.started && fileStart {
@@ -316,6 +306,16 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 		}
 	}
 	return st, err
+}
+
+// statelessEncoder names the encoders that keep no state from one
+// character to the next (their byte order mark, if any, is written at
+// the start): a copy of one may convert a later piece of the input while
+// the original converts the piece before.
+var statelessEncoder = map[string]bool{
+	"utf-16le": true, "utf-16be": true, "utf-16": true,
+	"utf-32le": true, "utf-32be": true, "utf-32": true,
+	"gbk": true, "gb18030": true, "big5": true, "shift_jis": true, "euc-jp": true, "euc-kr": true,
 }
 
 // WriteError is an error of the output's writer, told apart from the
