@@ -25,7 +25,8 @@
 #
 # Missing tools are installed by scripts/peer-bench.d/*.sh (icu-devtools
 # for uconv, moreutils for isutf8); what is still missing is left
-# out. Nothing is left behind. TMPDIR chooses the folder of the files.
+# out. Nothing is left behind. TMPDIR chooses the folder of the files;
+# UCS_BIN=path runs that ucs binary instead of building the tree's.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=${RUNS:-5}
@@ -45,8 +46,12 @@ command -v python3 >/dev/null || { echo "cli-bench: needs python3" >&2; exit 1; 
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$root" && go build -o "$tmp/ucs" ./cmd/ucs)
-ucs=$tmp/ucs
+if [ -n "${UCS_BIN:-}" ]; then
+	ucs=$UCS_BIN # another build, to compare two states of the code
+else
+	(cd "$root" && go build -o "$tmp/ucs" ./cmd/ucs)
+	ucs=$tmp/ucs
+fi
 
 # repeat_to FILE BYTES < seed: the seed again and again until FILE has at
 # least BYTES bytes (whole copies, so that no character is cut).

@@ -273,6 +273,9 @@ var splitAfter = map[string]bool{
 	"gbk": true, "gb18030": true, "big5": true, "shift_jis": true, "euc-jp": true, "euc-kr": true,
 }
 
+// stepSize is the most input the decoder is given at a call.
+const stepSize = chunkSize / 4
+
 // halfMin and halfMax bound the halves decoded apart: below halfMin the
 // handing over costs more than it saves; halfMax bounds the memory.
 const halfMin, halfMax = 128 << 10, 1 << 20
@@ -413,163 +416,221 @@ func (s *mapSource) next(done int) ([]byte, bool, error) {
 
 // loop decodes what src hands on.
 func (d *decoder) loop(src source) error {
-	var pending []*encoding.Error
+	p := &pass{d: d, out: make([]byte, 4*chunkSize+256), at: startPlace()}
 	opts := d.codec.Options()
 	if d.report != nil {
 		opts.Report = func(e *encoding.Error) {
 			e.Bytes = append([]byte(nil), e.Bytes...)
-			pending = append(pending, e)
+			p.pending = append(p.pending, e)
 		}
 	}
-	codec := d.codec.With(opts)
-	dec := codec.DecodeTransformer().(*encoding.Transformer)
+	p.codec = d.codec.With(opts)
+	p.dec = p.codec.DecodeTransformer().(*encoding.Transformer)
 	if d.pivot {
-		dec = codec.DecodePivotTransformer().(*encoding.Transformer)
+		p.dec = p.codec.DecodePivotTransformer().(*encoding.Transformer)
 	}
+	// The half of a buffer that another goroutine decodes must be done
+	// before the buffer goes (a window is unmapped), whatever the way out.
+	defer p.dropHalf()
 	// Valid UTF-8 read as UTF-8 is its own decoding: the kernel validates
 	// it and it goes downstream without a copy. The decoder takes over at
-	// the first malformed or incomplete sequence; skipped counts the bytes
-	// it never saw, to keep its offsets those of the input.
+	// the first malformed or incomplete sequence.
 	identity := d.codec.Name() == "utf-8"
-	var skipped int64
-	out := make([]byte, 4*chunkSize+256)
-	var off int64 // input offset of buf[0]
-	at := startPlace()
-	headDone := false
 	buf, eof, err := src.next(0)
 	if err != nil {
 		return err
 	}
-	// job is the second half of a buffer, decoded by another goroutine
-	// while this one decodes the first; it must end before the buffer
-	// goes (a window is unmapped), whatever the way out.
-	var job *halfJob
-	defer func() {
-		if job != nil {
-			job.wait()
-		}
-	}()
+	if d.head != nil {
+		d.head(buf[:min(len(buf), 4)])
+	}
 	for {
-		have := len(buf)
-		if !headDone && d.head != nil {
-			d.head(buf[:min(have, 4)])
-			headDone = true
-		}
 		start := 0
 		if identity {
-			// A piece at a time, so that the pass that moves the place
-			// reads what the kernel has just read, from the cache.
-			for start < have {
-				end := pieceEnd(buf, start, have)
-				var n int
-				var err error
-				if d.parallel && have-end >= chunkSize/4 {
-					end2 := pieceEnd(buf, end, have)
-					n, err = d.identityPair(buf[start:end], buf[end:end2], off+int64(start), &at)
-					end = end2
-				} else {
-					n, err = d.identity(buf[start:end], off+int64(start), &at)
-				}
-				if err != nil {
-					return err
-				}
-				start += n
-				skipped += int64(n)
-				if start < end {
-					break
-				}
-			}
-		}
-		job = d.startHalf(job, codec, buf, start, have, eof)
-		for start < have || eof {
-			if job != nil && start == job.from {
-				// This goroutine has reached the half that the other
-				// one decoded: take its text if it is the whole of it.
-				job0 := job
-				c, ok, err := job.wait()
-				job = nil
-				if err != nil {
-					return err
-				}
-				if ok {
-					c.inOff, c.start = off+int64(start), at
-					if serr := d.sink(&c); serr != nil {
-						return serr
-					}
-					at.move(job0.span)
-					start += len(c.in)
-					skipped += int64(len(c.in))
-					job = d.startHalf(job, codec, buf, start, have, eof)
-					continue
-				}
-			}
-			// At most chunkSize bytes a call, whatever the buffer (a
-			// mapped window is larger): the reports of one call are held
-			// until it returns. With a half decoded elsewhere, up to it.
-			limit := have
-			if job != nil {
-				limit = job.from
-			}
-			end, last := limit, eof && limit == have
-			if limit-start > chunkSize {
-				end, last = start+chunkSize, false
-			}
-			c := chunk{in: buf[start:end], inOff: off + int64(start), start: at, written: engine.Written(dec)}
-			c.dec = engine.Clone(dec)
-			nd, ns, err := dec.Transform(out, buf[start:end], last)
-			start += ns
-			c.text = out[:nd]
-			// Places move forward from one error to the next: many errors
-			// in a chunk cost one pass over its text.
-			p, pk := c.start, 0
-			for _, e := range pending {
-				k := int(e.Output - c.written)
-				if k >= pk {
-					p.advance(c.text[pk:k])
-					pk = k
-				} else {
-					p, pk = c.placeAt(k), k
-				}
-				if rerr := d.report(&Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + skipped, Line: p.line, Column: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
-					return rerr
-				}
-			}
-			pending = pending[:0]
-			if nd > 0 {
-				if serr := d.sink(&c); serr != nil {
-					return serr
-				}
-				at.advance(c.text)
-			}
-			if err == transform.ErrShortDst {
-				continue
-			}
-			if (err == nil || err == transform.ErrShortSrc) && end < have && ns+nd > 0 {
-				continue // the rest of the buffer
-			}
-			if err != nil && err != transform.ErrShortSrc {
-				var e *encoding.Error
-				if errors.As(err, &e) {
-					return &Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + skipped, Line: at.line, Column: at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}
-				}
+			if start, err = p.identity(buf); err != nil {
 				return err
 			}
-			break
 		}
-		if job != nil {
-			job.wait() // stopped short of the half: decode it here
-			job = nil
+		if start, err = p.decode(buf, start, eof); err != nil {
+			return err
 		}
+		p.dropHalf() // stopped short of the half: decode it here
 		if eof {
-			if start < have {
-				return fmt.Errorf("transcode: internal error: the decoder left %d bytes at the end of input", have-start)
+			if start < len(buf) {
+				return fmt.Errorf("transcode: internal error: the decoder left %d bytes at the end of input", len(buf)-start)
 			}
 			return nil
 		}
 		// Keep the unconsumed tail (an incomplete sequence) for the next read.
-		off += int64(start)
+		p.off += int64(start)
 		if buf, eof, err = src.next(start); err != nil {
 			return err
 		}
+	}
+}
+
+// pass is the state of a decoder on its way through one input.
+type pass struct {
+	d       *decoder
+	codec   *encoding.Codec       // the decoder's codec, with its Report
+	dec     *encoding.Transformer // its decoder
+	pending []*encoding.Error     // what dec reported in its last call
+	out     []byte                // dec's output buffer
+	// skipped counts the input bytes that dec never saw (taken by the
+	// identity path or decoded by another goroutine), to keep its
+	// offsets those of the input.
+	skipped int64
+	off     int64 // input offset of the buffer's first byte
+	at      place // place of the next decoded text
+	job     *halfJob
+}
+
+// identity takes the valid UTF-8 at the start of buf downstream, a piece
+// at a time (so that the pass that moves the place reads what the kernel
+// has just read, from the cache), two pieces at a time when a second
+// goroutine may help. It returns the length taken.
+func (p *pass) identity(buf []byte) (int, error) {
+	d, start, have := p.d, 0, len(buf)
+	for start < have {
+		end := pieceEnd(buf, start, have)
+		var n int
+		var err error
+		if d.parallel && have-end >= chunkSize/4 {
+			end2 := pieceEnd(buf, end, have)
+			n, err = d.identityPair(buf[start:end], buf[end:end2], p.off+int64(start), &p.at)
+			end = end2
+		} else {
+			n, err = d.identity(buf[start:end], p.off+int64(start), &p.at)
+		}
+		if err != nil {
+			return start, err
+		}
+		start += n
+		p.skipped += int64(n)
+		if start < end {
+			break
+		}
+	}
+	return start, nil
+}
+
+// decode decodes buf[start:] (to its end, or as far as the decoder goes
+// before it needs more input) and returns where it stopped.
+func (p *pass) decode(buf []byte, start int, eof bool) (int, error) {
+	have := len(buf)
+	p.job = p.d.startHalf(p.job, p.codec, buf, start, have, eof)
+	for start < have || eof {
+		if p.job != nil && start == p.job.from {
+			took, err := p.takeHalf()
+			if err != nil {
+				return start, err
+			}
+			if took > 0 {
+				start += took
+				p.job = p.d.startHalf(nil, p.codec, buf, start, have, eof)
+				continue
+			}
+		}
+		// At most stepSize bytes a call, whatever the buffer (a mapped
+		// window is larger): the reports of one call are held until it
+		// returns, and bad input can have one every byte. With a half
+		// decoded elsewhere, up to it.
+		limit := have
+		if p.job != nil {
+			limit = p.job.from
+		}
+		end, last := limit, eof && limit == have
+		if limit-start > stepSize {
+			end, last = start+stepSize, false
+		}
+		nd, ns, err := p.step(buf, start, end, last)
+		start += ns
+		if err == transform.ErrShortDst {
+			continue
+		}
+		if (err == nil || err == transform.ErrShortSrc) && end < have && ns+nd > 0 {
+			continue // the rest of the buffer
+		}
+		if err != nil && err != transform.ErrShortSrc {
+			return start, err
+		}
+		break
+	}
+	return start, nil
+}
+
+// step runs the decoder once over buf[start:end], reports what its policy
+// handled and hands its text downstream.
+func (p *pass) step(buf []byte, start, end int, last bool) (nd, ns int, err error) {
+	d := p.d
+	c := chunk{in: buf[start:end], inOff: p.off + int64(start), start: p.at, written: engine.Written(p.dec)}
+	c.dec = engine.Clone(p.dec)
+	nd, ns, err = p.dec.Transform(p.out, buf[start:end], last)
+	c.text = p.out[:nd]
+	if rerr := p.reportPending(&c); rerr != nil {
+		return nd, ns, rerr
+	}
+	if nd > 0 {
+		if serr := d.sink(&c); serr != nil {
+			return nd, ns, serr
+		}
+		p.at.advance(c.text)
+	}
+	if err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
+		var e *encoding.Error
+		if errors.As(err, &e) {
+			err = &Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + p.skipped, Line: p.at.line, Column: p.at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}
+		}
+	}
+	return nd, ns, err
+}
+
+// reportPending reports what the decoder's policy handled in its call
+// that made c. Places move forward from one to the next: many in a chunk
+// cost one pass over its text.
+func (p *pass) reportPending(c *chunk) error {
+	d := p.d
+	pl, pk := c.start, 0
+	for _, e := range p.pending {
+		k := int(e.Output - c.written)
+		if k >= pk {
+			pl.advance(c.text[pk:k])
+			pk = k
+		} else {
+			pl, pk = c.placeAt(k), k
+		}
+		if err := d.report(&Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + p.skipped, Line: pl.line, Column: pl.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); err != nil {
+			p.pending = p.pending[:0]
+			return err
+		}
+	}
+	p.pending = p.pending[:0]
+	return nil
+}
+
+// takeHalf hands on the text of the half that the other goroutine
+// decoded, when it is the whole of it, and returns the length of input
+// taken (0: decode the half here).
+func (p *pass) takeHalf() (int, error) {
+	j := p.job
+	p.job = nil
+	c, ok, err := j.wait()
+	if err != nil || !ok {
+		return 0, err
+	}
+	c.inOff, c.start = p.off+int64(j.from), p.at
+	if err := p.d.sink(&c); err != nil {
+		return 0, err
+	}
+	p.at.move(j.span)
+	p.skipped += int64(len(c.in))
+	return len(c.in), nil
+}
+
+// dropHalf waits for the half being decoded elsewhere, if any, and drops
+// it.
+func (p *pass) dropHalf() {
+	if p.job != nil {
+		p.job.wait()
+		p.job = nil
 	}
 }
