@@ -26,7 +26,8 @@
 # Missing tools are installed by scripts/peer-bench.d/*.sh (icu-devtools
 # for uconv, moreutils for isutf8); what is still missing is left
 # out. Nothing is left behind. TMPDIR chooses the folder of the files;
-# UCS_BIN=path runs that ucs binary instead of building the tree's.
+# UCS_BIN=path runs that ucs binary instead of building the tree's;
+# UCS_BEFORE=path runs that one too, in the same rounds, as "ucs-before".
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=${RUNS:-5}
@@ -75,6 +76,10 @@ cat "$corpus"/*.utf8.txt | repeat_to "$tmp/mixed.utf8" "$bytes"
 cases="utf8-utf16le|$tmp/mixed.utf8|ucs:$ucs convert -f utf-8 -t utf-16le|iconv:iconv -f UTF-8 -t UTF-16LE|uconv:uconv -f utf-8 -t utf-16le
 gbk-utf8|$tmp/chinese.gbk|ucs:$ucs convert -f gbk -t utf-8|iconv:iconv -f GBK -t UTF-8|uconv:uconv -f gbk -t utf-8
 validate|$tmp/mixed.utf8|ucs:$ucs validate|isutf8:isutf8"
+if [ -n "${UCS_BEFORE:-}" ]; then
+	# another build of ucs, in the same rounds: before and after a change
+	cases="$(echo "$cases" | sed -e "s#|ucs:$ucs \([^|]*\)#&|ucs-before:$UCS_BEFORE \1#")"
+fi
 
 # run.py OUT ERR COMMAND...: runs COMMAND with its output to OUT and
 # prints the wall-clock time around it (µs) and its user and system CPU
@@ -145,17 +150,17 @@ END {
 		printf "| %s | %s | %s | %.3f | %.3f | %.3f | %.1f | %.0f |\n", p[1], p[2], p[3], wall[k], wcpu[k], cpu[k], rss[k] / 1024, size / 1e6 / wall[k]
 	}
 	print ""
-	print "| case | output | faster peer | wall: peer / ucs | CPU: peer / ucs (least) |"
-	print "|---|---|---|---|---|"
+	print "| case | output | ucs | faster peer | wall: peer / ucs | CPU: peer / ucs (least) |"
+	print "|---|---|---|---|---|---|"
 	for (i = 1; i <= n; i++) {
 		k = order[i]; split(k, p, SUBSEP)
-		if (p[3] != "ucs") continue
+		if (p[3] != "ucs" && p[3] != "ucs-before") continue
 		best = ""; bw = 0
 		for (j = 1; j <= n; j++) {
 			q = order[j]; split(q, r, SUBSEP)
-			if (r[1] == p[1] && r[2] == p[2] && r[3] != "ucs" && (best == "" || wall[q] < bw)) { best = r[3]; bw = wall[q]; bc = cpu[q] }
+			if (r[1] == p[1] && r[2] == p[2] && r[3] !~ /^ucs/ && (best == "" || wall[q] < bw)) { best = r[3]; bw = wall[q]; bc = cpu[q] }
 		}
 		if (best != "")
-			printf "| %s | %s | %s | **%.1f×** | %.1f× |\n", p[1], p[2], best, bw / wall[k], (cpu[k] > 0 ? bc / cpu[k] : 0)
+			printf "| %s | %s | %s | %s | **%.1f×** | %.1f× |\n", p[1], p[2], p[3], best, bw / wall[k], (cpu[k] > 0 ? bc / cpu[k] : 0)
 	}
 }' "$res"
