@@ -17,14 +17,14 @@
 # Before each run the input is read once, so that it comes from the page
 # cache. For each tool it prints the best wall-clock time (measured
 # around the process) with that run's CPU time (user + system, all
-# threads), the least CPU time of any run, and the peak resident set
-# size: getrusage's figures, which /usr/bin/time -v prints too (python3
-# starts each run and reads them to the microsecond); then the ratio of the faster peer's best time to ucs's, in wall
+# threads; from getrusage, to the microsecond), the least CPU time of any
+# run, and the peak resident set size (from /usr/bin/time, as -v prints
+# it); then the ratio of the faster peer's best time to ucs's, in wall
 # and in CPU time. On a machine shared with other work the wall-clock
 # figures move with the load; the CPU figures much less.
 #
 # Missing tools are installed by scripts/peer-bench.d/*.sh (icu-devtools
-# for uconv, moreutils for isutf8); what is still missing is left
+# for uconv, moreutils for isutf8, time); what is still missing is left
 # out. Nothing is left behind. TMPDIR chooses the folder of the files;
 # UCS_BIN=path runs that ucs binary instead of building the tree's;
 # UCS_BEFORE=path runs that one too, in the same rounds, as "ucs-before".
@@ -44,6 +44,7 @@ corpus="${UCS_SHARED:-$root/../shared}/bench/corpus"
 [ -d "$corpus" ] || { echo "cli-bench: no corpus at $corpus" >&2; exit 1; }
 for f in "$root"/scripts/peer-bench.d/*.sh; do bash "$f" >&2; done
 command -v python3 >/dev/null || { echo "cli-bench: needs python3" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "cli-bench: needs /usr/bin/time (Debian package time)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -82,21 +83,22 @@ if [ -n "${UCS_BEFORE:-}" ]; then
 fi
 
 # run.py OUT ERR COMMAND...: runs COMMAND with its output to OUT and
-# prints the wall-clock time around it (µs) and its user and system CPU
-# time (s) and peak RSS (KiB), from getrusage, to the microsecond (GNU
-# time's -f %U %S round to 10 ms).
+# prints the wall-clock time around it (µs), its user and system CPU time
+# (s, from getrusage: GNU time's -f %U %S round to 10 ms) and its peak RSS
+# (KiB, from /usr/bin/time -f %M: a child of python would count python's
+# own pages in its peak, one of time does not).
 cat >"$tmp/run.py" <<'PY'
 import resource, subprocess, sys, time
-out, err, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
+out, err, rss, cmd = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 with open(out, "wb") as o, open(err, "wb") as e:
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    rc = subprocess.call(cmd, stdout=o, stderr=e)
+    rc = subprocess.call(["/usr/bin/time", "-f", "%M", "-o", rss] + cmd, stdout=o, stderr=e)
     t1 = time.perf_counter()
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
 if rc != 0:
     sys.exit(1)
-print(round((t1 - t0) * 1e6), "%.4f" % (r1.ru_utime - r0.ru_utime), "%.4f" % (r1.ru_stime - r0.ru_stime), r1.ru_maxrss)
+print(round((t1 - t0) * 1e6), "%.4f" % (r1.ru_utime - r0.ru_utime), "%.4f" % (r1.ru_stime - r0.ru_stime), open(rss).read().split()[-1])
 PY
 res=$tmp/results
 : >"$res"
@@ -118,7 +120,7 @@ for r in $(seq "$runs"); do
 				fi
 				cat "$input" >/dev/null
 				# wall µs, user s, system s, peak RSS KiB
-				if ! python3 "$tmp/run.py" "$out" "$tmp/err" $cmd "$input" >"$tmp/time"; then
+				if ! python3 "$tmp/run.py" "$out" "$tmp/err" "$tmp/rss" $cmd "$input" >"$tmp/time"; then
 					echo "cli-bench: $tool on $name failed: $(head -c 300 "$tmp/err")" >&2
 					continue
 				fi

@@ -55,7 +55,7 @@ func (w *Windows) At(off int64) (b []byte, eof bool, err error) {
 	fileOff := w.base + off
 	start := fileOff &^ (page - 1)
 	end := min(start+int64(w.window), w.base+w.size)
-	m, err := unix.Mmap(int(w.f.Fd()), start, int(end-start), unix.PROT_READ, unix.MAP_SHARED|unix.MAP_POPULATE)
+	m, err := mapRange(int(w.f.Fd()), start, int(end-start))
 	if err != nil {
 		return nil, false, err
 	}
