@@ -80,4 +80,13 @@ func TestOpenRefuses(t *testing.T) {
 	if Open(f, 1<<20, 1<<20) != nil {
 		t.Error("Open of a file under minSize: not nil")
 	}
+	// A descriptor that may not read (written only) cannot be mapped.
+	wo, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wo.Close()
+	if Open(wo, 1<<20, 1) != nil {
+		t.Error("Open of a write-only descriptor: not nil")
+	}
 }

@@ -37,6 +37,13 @@ func Open(f *os.File, window int, minSize int64) *Windows {
 	if window < int(4*page) {
 		window = int(4 * page)
 	}
+	// Some file systems have regular files that cannot be mapped (or a
+	// descriptor may not allow it): those are read.
+	probe, err := unix.Mmap(int(f.Fd()), cur&^(page-1), int(page), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		return nil
+	}
+	unix.Munmap(probe)
 	return &Windows{f: f, base: cur, size: st.Size() - cur, window: window}
 }
 
