@@ -393,24 +393,27 @@ func (s *readSource) next(done int) ([]byte, bool, error) {
 
 // mapSource hands on windows of a mapped file.
 type mapSource struct {
-	w    *mapread.Windows
-	step func(n int) error
-	off  int64 // input offset of the last buffer's first byte
-	read *int64
+	w       *mapread.Windows
+	step    func(n int) error
+	off     int64 // input offset of the last buffer's first byte
+	stepped int64 // input bytes told to step
+	read    *int64
 }
 
 func (s *mapSource) next(done int) ([]byte, bool, error) {
 	s.off += int64(done)
+	// Step is told of the bytes done with, not of those mapped ahead:
+	// a progress bar then trails the work by a window instead of
+	// running ahead of it.
+	if err := s.step(int(s.off - s.stepped)); err != nil {
+		return nil, false, err
+	}
+	s.stepped = s.off
 	b, eof, err := s.w.At(s.off)
 	if err != nil {
 		return nil, false, err
 	}
-	if end := s.off + int64(len(b)); end > *s.read {
-		if err := s.step(int(end - *s.read)); err != nil {
-			return nil, false, err
-		}
-		*s.read = end
-	}
+	*s.read = max(*s.read, s.off+int64(len(b)))
 	return b, eof, nil
 }
 

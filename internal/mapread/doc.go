@@ -22,8 +22,9 @@ import (
 type Source interface {
 	// MappedFile returns the file, read from its current offset.
 	MappedFile() *os.File
-	// Step is called with the number of new bytes before each window is
-	// handed on; an error stops the reading, as a read error would.
+	// Step is called before each window is mapped, with the number of
+	// bytes done with since the last call (0 before the first window);
+	// an error stops the reading, as a read error would.
 	Step(n int) error
 }
 
