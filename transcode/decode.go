@@ -1,14 +1,17 @@
 package transcode
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"golang.org/x/text/transform"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/enchook"
+	"github.com/ucskit/ucs/internal/mapread"
 	"github.com/ucskit/ucs/internal/simd"
 )
 
@@ -34,13 +37,18 @@ type decoder struct {
 	// anything is decoded, for BOM sniffing.
 	head func([]byte)
 	// through, when set and the input is read as strict UTF-8, takes the
-	// input straight to its destination without a separate validation
-	// pass: it handles the longest prefix of b that it can carry without
-	// meeting anything to report (a malformed or unencodable sequence),
-	// and returns its length, 0 when it declines. Whatever it leaves goes
-	// the usual way, through sink. The bytes it takes count as decoded
-	// text for places and offsets.
-	through func(b []byte) (int, error)
+	// input straight to an encoder without a separate validation pass.
+	// The bytes it takes count as decoded text for places and offsets;
+	// what it leaves goes the usual way, through sink.
+	through *throughTo
+	// parallel lets the identity path share its pieces with a second
+	// goroutine, two at a time.
+	parallel bool
+	// windows is the map of the input, if it is mapped: the second
+	// goroutine turns a fault there into an error too.
+	windows *mapread.Windows
+	// dst is the second goroutine's output buffer, made when first used.
+	dst []byte
 	// pivot decodes to the 31-bit pivot (DecodePivotTransformer), for a
 	// sink that encodes: UCS-4 and RFC 2279 values beyond UTF-8 reach the
 	// encoder, which writes or reports them. Otherwise the text is strict
@@ -51,118 +59,581 @@ type decoder struct {
 }
 
 // run decodes in. A decoding error under Fail comes back as an *Error.
+// A regular file (an *os.File, or a mapread.Source) of some size is read
+// through a memory map, a window at a time, instead of being copied into
+// a buffer: the decoder sees the same bytes either way.
 func (d *decoder) run(in io.Reader) error {
-	var pending []*encoding.Error
+	if w, ms := openMap(in); w != nil {
+		defer w.Close()
+		src := &mapSource{w: w, step: ms.Step, read: &d.read}
+		d.windows = w
+		defer func() { d.windows = nil }()
+		return mapread.Guard(w, func() error { return d.loop(src) })
+	}
+	return d.loop(&readSource{r: in, buf: make([]byte, chunkSize), read: &d.read})
+}
+
+// mapWindow is the size of a window of a mapped input: large enough that
+// mapping costs little per byte, small enough to keep the resident memory
+// of a conversion well under 32 MB. Inputs under mapMin bytes are read:
+// for them a read costs less than a map. (Variables for the tests.)
+var mapWindow, mapMin = 4 << 20, int64(1 << 20)
+
+// openMap returns the windows of in when it is a regular file worth
+// mapping.
+func openMap(in io.Reader) (*mapread.Windows, mapread.Source) {
+	var ms mapread.Source
+	switch r := in.(type) {
+	case *os.File:
+		ms = mapread.FileSource{F: r}
+	case mapread.Source:
+		ms = r
+	default:
+		return nil, nil
+	}
+	f := ms.MappedFile()
+	if f == nil {
+		return nil, nil
+	}
+	w := mapread.Open(f, mapWindow, mapMin)
+	if w == nil {
+		return nil, nil
+	}
+	return w, ms
+}
+
+// throughTo takes strict UTF-8 input straight to an encoder: it converts
+// the longest prefix that it can carry without meeting anything to report
+// (a malformed or unencodable sequence).
+type throughTo struct {
+	enc *encoding.Transformer
+	dst []byte // enc's output buffer: at least 4 bytes a byte of input
+	// put writes what enc made.
+	put func([]byte) error
+	// ready is false while the output must take the usual way (its
+	// first chunk, for the byte order mark).
+	ready func() bool
+	// stateless is set when enc keeps no state from one character to
+	// the next: a copy of it may convert a later piece of the input
+	// beside it.
+	stateless bool
+}
+
+// span is how far a text moves a place: the lines it ends, and the
+// characters after its last line end (nl: it has one).
+type span struct {
+	lines, chars int64
+	nl           bool
+}
+
+func measure(b []byte) span {
+	i := lastNewline(b)
+	if i < 0 {
+		return span{chars: countChars(b)}
+	}
+	return span{lines: int64(bytes.Count(b[:i+1], []byte{'\n'})), chars: countChars(b[i+1:]), nl: true}
+}
+
+func (p *place) move(s span) {
+	if !s.nl {
+		p.col += s.chars
+		return
+	}
+	p.line += s.lines
+	p.col = 1 + s.chars
+}
+
+// idWork is the part of the identity path's work on a piece that needs
+// no order, so that it may run beside the work on the piece before.
+type idWork struct {
+	n       int    // bytes of the piece taken
+	through bool   // taken by through, which made out
+	out     []byte //
+	span    span   // the lines and characters of the bytes taken
+}
+
+// prepare converts the longest prefix of b that enc takes (when enc is
+// set) or validates it (else), and measures it.
+func prepare(b []byte, enc *encoding.Transformer, dst []byte) idWork {
+	var w idWork
+	if enc != nil {
+		nd, ns, _, _ := engine.UntilBad(enc, dst, b, false)
+		w.n, w.through, w.out = ns, true, dst[:nd]
+	} else {
+		w.n, _, _ = simd.ValidateUTF8(b)
+	}
+	w.span = measure(b[:w.n])
+	return w
+}
+
+// commit hands the prepared prefix of b (at input offset inOff)
+// downstream and moves at past it.
+func (d *decoder) commit(b []byte, w idWork, inOff int64, at *place) error {
+	if w.n == 0 {
+		return nil
+	}
+	if w.through {
+		if err := d.through.put(w.out); err != nil {
+			return err
+		}
+	} else {
+		c := chunk{in: b[:w.n], inOff: inOff, start: *at, text: b[:w.n], identity: true}
+		if err := d.sink(&c); err != nil {
+			return err
+		}
+	}
+	at.move(w.span)
+	return nil
+}
+
+// identity takes the longest valid UTF-8 prefix of b (at input offset
+// inOff) downstream, through d.through when it is ready, else through the
+// sink, and moves at past it. It returns the length taken.
+func (d *decoder) identity(b []byte, inOff int64, at *place) (int, error) {
+	start := 0
+	if t := d.through; t != nil && t.ready() {
+		w := prepare(b, t.enc, t.dst)
+		if err := d.commit(b, w, inOff, at); err != nil {
+			return 0, err
+		}
+		if start = w.n; start == len(b) {
+			return start, nil
+		}
+	}
+	w := prepare(b[start:], nil, nil)
+	if err := d.commit(b[start:], w, inOff+int64(start), at); err != nil {
+		return start, err
+	}
+	return start + w.n, nil
+}
+
+// identityPair does what identity does on a and then on b (which follows
+// a), with the work on b done by a second goroutine at the same time.
+// Where the second goroutine's result cannot be used (a stopped early), b
+// is left; where b holds something to report, it takes the usual way.
+func (d *decoder) identityPair(a, b []byte, inOff int64, at *place) (int, error) {
+	t := d.through
+	viaEnc := t != nil && t.ready()
+	if viaEnc && !t.stateless {
+		return d.identity(a, inOff, at)
+	}
+	if viaEnc && d.dst == nil {
+		d.dst = make([]byte, len(t.dst))
+	}
+	var wb idWork
+	var enc *encoding.Transformer // the copy, made before a goes on
+	if viaEnc {
+		enc = engine.Clone(t.enc)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- mapread.Guard(d.windows, func() error {
+			wb = prepare(b, enc, d.dst)
+			return nil
+		})
+	}()
+	n, err := d.identity(a, inOff, at)
+	if werr := <-done; err == nil {
+		err = werr
+	}
+	if err != nil || n < len(a) {
+		return n, err
+	}
+	inOff += int64(len(a))
+	if wb.n < len(b) || wb.through != (t != nil && t.ready()) {
+		m, err := d.identity(b, inOff, at)
+		return n + m, err
+	}
+	if err := d.commit(b, wb, inOff, at); err != nil {
+		return n, err
+	}
+	return n + len(b), nil
+}
+
+// pieceEnd returns where the piece of buf[start:have] that the identity
+// path takes at once ends: chunkSize bytes on, moved back to the start of
+// a character so that no piece ends inside one.
+func pieceEnd(buf []byte, start, have int) int {
+	end := start + chunkSize
+	if end >= have {
+		return have
+	}
+	for i := 0; i < 3 && buf[end]&0xC0 == 0x80; i++ {
+		end--
+	}
+	return end
+}
+
+// splitAfter names the decoders that may start anew after any byte below
+// 0x30: such a byte is a character of its own (it is no trail byte of a
+// two-byte code, nor the second byte of a GB18030 four-byte one), and
+// the decoder keeps no state from one character to the next. Input of
+// these may be cut there and its halves decoded apart.
+var splitAfter = map[string]bool{
+	"gbk": true, "gb18030": true, "big5": true, "shift_jis": true, "euc-jp": true, "euc-kr": true,
+}
+
+// stepSize is the most input the decoder is given at a call.
+const stepSize = chunkSize / 4
+
+// halfMin and halfMax bound the halves decoded apart: below halfMin the
+// handing over costs more than it saves; halfMax bounds the memory.
+const halfMin, halfMax = 128 << 10, 1 << 20
+
+// halfJob is a piece of the input decoded by another goroutine.
+type halfJob struct {
+	from int // the piece's offset in the buffer
+	in   []byte
+	done chan error
+	text []byte
+	dec  *encoding.Transformer // a decoder at the start of the piece
+	ok   bool                  // text is the whole piece, decoded
+	span span                  // text's lines and characters
+}
+
+func (j *halfJob) wait() (chunk, bool, error) {
+	err := <-j.done
+	return chunk{in: j.in, text: j.text, dec: j.dec}, j.ok && err == nil, err
+}
+
+// startHalf starts decoding the second half of buf[start:have] in another
+// goroutine, when the codec allows it and the input is worth it, and
+// returns its job; else it returns job as it was.
+func (d *decoder) startHalf(job *halfJob, codec *encoding.Codec, buf []byte, start, have int, eof bool) *halfJob {
+	if job != nil || !d.parallel || !splitAfter[codec.Name()] || have-start < 2*halfMin {
+		return job
+	}
+	size := min((have-start)/2, halfMax)
+	from := cutAfter(buf, start+size, have)
+	if from < 0 {
+		return nil
+	}
+	to := min(from+size, have)
+	if to < have || !eof {
+		to = cutBefore(buf, from, to)
+	}
+	if to <= from {
+		return nil
+	}
+	fail := codec.With(encoding.Options{Invalid: encoding.Fail})
+	dec := fail.DecodeTransformer().(*encoding.Transformer)
+	if d.pivot {
+		dec = fail.DecodePivotTransformer().(*encoding.Transformer)
+	}
+	if cap(d.dst) < 3*(to-from)+256 {
+		d.dst = make([]byte, 3*halfMax+256)
+	}
+	j := &halfJob{from: from, in: buf[from:to], done: make(chan error, 1), dec: engine.Clone(dec)}
+	dst := d.dst[:cap(d.dst)]
+	go func() {
+		j.done <- mapread.Guard(d.windows, func() error {
+			nd, ns, err := dec.Transform(dst, j.in, eof && to == have)
+			j.text, j.ok = dst[:nd], err == nil && ns == len(j.in)
+			if j.ok {
+				j.span = measure(j.text)
+			}
+			return nil
+		})
+	}()
+	return j
+}
+
+// cutAfter returns the offset after the first byte below 0x30 in
+// buf[i:have], or -1.
+func cutAfter(buf []byte, i, have int) int {
+	for ; i < have; i++ {
+		if buf[i] < 0x30 {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// cutBefore returns the offset after the last byte below 0x30 in
+// buf[from:to], or from.
+func cutBefore(buf []byte, from, to int) int {
+	for i := to - 1; i >= from; i-- {
+		if buf[i] < 0x30 {
+			return i + 1
+		}
+	}
+	return from
+}
+
+// source hands the decoder its input, a buffer at a time.
+type source interface {
+	// next drops the first done bytes of the last buffer and returns the
+	// rest of it followed by new input; eof is true when the buffer ends
+	// the input. The last buffer is no longer valid.
+	next(done int) (buf []byte, eof bool, err error)
+}
+
+// readSource reads into one buffer of its own.
+type readSource struct {
+	r    io.Reader
+	buf  []byte
+	have int
+	read *int64
+}
+
+func (s *readSource) next(done int) ([]byte, bool, error) {
+	copy(s.buf, s.buf[done:s.have])
+	s.have -= done
+	n, err := io.ReadFull(s.r, s.buf[s.have:])
+	s.have += n
+	*s.read += int64(n)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return s.buf[:s.have], true, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return s.buf[:s.have], false, nil
+}
+
+// mapSource hands on windows of a mapped file.
+type mapSource struct {
+	w       *mapread.Windows
+	step    func(n int) error
+	off     int64 // input offset of the last buffer's first byte
+	stepped int64 // input bytes told to step
+	read    *int64
+}
+
+func (s *mapSource) next(done int) ([]byte, bool, error) {
+	s.off += int64(done)
+	// Step is told of the bytes done with, not of those mapped ahead:
+	// a progress bar then trails the work by a window instead of
+	// running ahead of it.
+	if err := s.step(int(s.off - s.stepped)); err != nil {
+		return nil, false, err
+	}
+	s.stepped = s.off
+	b, eof, err := s.w.At(s.off)
+	if err != nil {
+		return nil, false, err
+	}
+	*s.read = max(*s.read, s.off+int64(len(b)))
+	return b, eof, nil
+}
+
+// loop decodes what src hands on.
+func (d *decoder) loop(src source) error {
+	p := &pass{d: d, out: make([]byte, 4*chunkSize+256), at: startPlace()}
 	opts := d.codec.Options()
 	if d.report != nil {
 		opts.Report = func(e *encoding.Error) {
 			e.Bytes = append([]byte(nil), e.Bytes...)
-			pending = append(pending, e)
+			p.pending = append(p.pending, e)
 		}
 	}
-	codec := d.codec.With(opts)
-	dec := codec.DecodeTransformer().(*encoding.Transformer)
+	p.codec = d.codec.With(opts)
+	p.dec = p.codec.DecodeTransformer().(*encoding.Transformer)
 	if d.pivot {
-		dec = codec.DecodePivotTransformer().(*encoding.Transformer)
+		p.dec = p.codec.DecodePivotTransformer().(*encoding.Transformer)
 	}
+	// The half of a buffer that another goroutine decodes must be done
+	// before the buffer goes (a window is unmapped), whatever the way out.
+	defer p.dropHalf()
 	// Valid UTF-8 read as UTF-8 is its own decoding: the kernel validates
 	// it and it goes downstream without a copy. The decoder takes over at
-	// the first malformed or incomplete sequence; skipped counts the bytes
-	// it never saw, to keep its offsets those of the input.
+	// the first malformed or incomplete sequence.
 	identity := d.codec.Name() == "utf-8"
-	var skipped int64
-	buf := make([]byte, chunkSize)
-	out := make([]byte, 4*chunkSize+256)
-	have := 0
-	var off int64 // input offset of buf[0]
-	at := startPlace()
-	eof, headDone := false, false
+	buf, eof, err := src.next(0)
+	if err != nil {
+		return err
+	}
+	if d.head != nil {
+		d.head(buf[:min(len(buf), 4)])
+	}
 	for {
-		if !eof {
-			n, err := io.ReadFull(in, buf[have:])
-			have += n
-			d.read += int64(n)
-			if err == io.EOF || err == io.ErrUnexpectedEOF {
-				eof = true
-			} else if err != nil {
-				return err
-			}
-		}
-		if !headDone && d.head != nil {
-			d.head(buf[:min(have, 4)])
-			headDone = true
-		}
 		start := 0
-		if identity && d.through != nil {
-			n, err := d.through(buf[:have])
-			if err != nil {
-				return err
-			}
-			at.advance(buf[:n])
-			start = n
-			skipped += int64(n)
-		}
 		if identity {
-			if n, _, _ := simd.ValidateUTF8(buf[start:have]); n > 0 {
-				n += start
-				c := chunk{in: buf[start:n], inOff: off + int64(start), start: at, text: buf[start:n], identity: true}
-				if serr := d.sink(&c); serr != nil {
-					return serr
-				}
-				at.advance(c.text)
-				skipped += int64(n - start)
-				start = n
-			}
-		}
-		for start < have || eof {
-			c := chunk{in: buf[start:have], inOff: off + int64(start), start: at, written: engine.Written(dec)}
-			c.dec = engine.Clone(dec)
-			nd, ns, err := dec.Transform(out, buf[start:have], eof)
-			start += ns
-			c.text = out[:nd]
-			// Places move forward from one error to the next: many errors
-			// in a chunk cost one pass over its text.
-			p, pk := c.start, 0
-			for _, e := range pending {
-				k := int(e.Output - c.written)
-				if k >= pk {
-					p.advance(c.text[pk:k])
-					pk = k
-				} else {
-					p, pk = c.placeAt(k), k
-				}
-				if rerr := d.report(&Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + skipped, Line: p.line, Column: p.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); rerr != nil {
-					return rerr
-				}
-			}
-			pending = pending[:0]
-			if nd > 0 {
-				if serr := d.sink(&c); serr != nil {
-					return serr
-				}
-				at.advance(c.text)
-			}
-			if err == transform.ErrShortDst {
-				continue
-			}
-			if err != nil && err != transform.ErrShortSrc {
-				var e *encoding.Error
-				if errors.As(err, &e) {
-					return &Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + skipped, Line: at.line, Column: at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}
-				}
+			if start, err = p.identity(buf); err != nil {
 				return err
 			}
-			break
 		}
+		if start, err = p.decode(buf, start, eof); err != nil {
+			return err
+		}
+		p.dropHalf() // stopped short of the half: decode it here
 		if eof {
-			if start < have {
-				return fmt.Errorf("transcode: internal error: the decoder left %d bytes at the end of input", have-start)
+			if start < len(buf) {
+				return fmt.Errorf("transcode: internal error: the decoder left %d bytes at the end of input", len(buf)-start)
 			}
 			return nil
 		}
 		// Keep the unconsumed tail (an incomplete sequence) for the next read.
-		copy(buf, buf[start:have])
-		off += int64(start)
-		have -= start
+		p.off += int64(start)
+		if buf, eof, err = src.next(start); err != nil {
+			return err
+		}
+	}
+}
+
+// pass is the state of a decoder on its way through one input.
+type pass struct {
+	d       *decoder
+	codec   *encoding.Codec       // the decoder's codec, with its Report
+	dec     *encoding.Transformer // its decoder
+	pending []*encoding.Error     // what dec reported in its last call
+	out     []byte                // dec's output buffer
+	// skipped counts the input bytes that dec never saw (taken by the
+	// identity path or decoded by another goroutine), to keep its
+	// offsets those of the input.
+	skipped int64
+	off     int64 // input offset of the buffer's first byte
+	at      place // place of the next decoded text
+	job     *halfJob
+}
+
+// identity takes the valid UTF-8 at the start of buf downstream, a piece
+// at a time (so that the pass that moves the place reads what the kernel
+// has just read, from the cache), two pieces at a time when a second
+// goroutine may help. It returns the length taken.
+func (p *pass) identity(buf []byte) (int, error) {
+	d, start, have := p.d, 0, len(buf)
+	for start < have {
+		end := pieceEnd(buf, start, have)
+		var n int
+		var err error
+		if d.parallel && have-end >= chunkSize/4 {
+			end2 := pieceEnd(buf, end, have)
+			n, err = d.identityPair(buf[start:end], buf[end:end2], p.off+int64(start), &p.at)
+			end = end2
+		} else {
+			n, err = d.identity(buf[start:end], p.off+int64(start), &p.at)
+		}
+		if err != nil {
+			return start, err
+		}
+		start += n
+		p.skipped += int64(n)
+		if start < end {
+			break
+		}
+	}
+	return start, nil
+}
+
+// decode decodes buf[start:] (to its end, or as far as the decoder goes
+// before it needs more input) and returns where it stopped.
+func (p *pass) decode(buf []byte, start int, eof bool) (int, error) {
+	have := len(buf)
+	p.job = p.d.startHalf(p.job, p.codec, buf, start, have, eof)
+	for start < have || eof {
+		if p.job != nil && start == p.job.from {
+			took, err := p.takeHalf()
+			if err != nil {
+				return start, err
+			}
+			if took > 0 {
+				start += took
+				p.job = p.d.startHalf(nil, p.codec, buf, start, have, eof)
+				continue
+			}
+		}
+		// At most stepSize bytes a call, whatever the buffer (a mapped
+		// window is larger): the reports of one call are held until it
+		// returns, and bad input can have one every byte. With a half
+		// decoded elsewhere, up to it.
+		limit := have
+		if p.job != nil {
+			limit = p.job.from
+		}
+		end, last := limit, eof && limit == have
+		if limit-start > stepSize {
+			end, last = start+stepSize, false
+		}
+		nd, ns, err := p.step(buf, start, end, last)
+		start += ns
+		if err == transform.ErrShortDst {
+			continue
+		}
+		if (err == nil || err == transform.ErrShortSrc) && end < have && ns+nd > 0 {
+			continue // the rest of the buffer
+		}
+		if err != nil && err != transform.ErrShortSrc {
+			return start, err
+		}
+		break
+	}
+	return start, nil
+}
+
+// step runs the decoder once over buf[start:end], reports what its policy
+// handled and hands its text downstream.
+func (p *pass) step(buf []byte, start, end int, last bool) (nd, ns int, err error) {
+	d := p.d
+	c := chunk{in: buf[start:end], inOff: p.off + int64(start), start: p.at, written: engine.Written(p.dec)}
+	c.dec = engine.Clone(p.dec)
+	nd, ns, err = p.dec.Transform(p.out, buf[start:end], last)
+	c.text = p.out[:nd]
+	if rerr := p.reportPending(&c); rerr != nil {
+		return nd, ns, rerr
+	}
+	if nd > 0 {
+		if serr := d.sink(&c); serr != nil {
+			return nd, ns, serr
+		}
+		p.at.advance(c.text)
+	}
+	if err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
+		var e *encoding.Error
+		if errors.As(err, &e) {
+			err = &Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + p.skipped, Line: p.at.line, Column: p.at.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}
+		}
+	}
+	return nd, ns, err
+}
+
+// reportPending reports what the decoder's policy handled in its call
+// that made c. Places move forward from one to the next: many in a chunk
+// cost one pass over its text.
+func (p *pass) reportPending(c *chunk) error {
+	d := p.d
+	pl, pk := c.start, 0
+	for _, e := range p.pending {
+		k := int(e.Output - c.written)
+		if k >= pk {
+			pl.advance(c.text[pk:k])
+			pk = k
+		} else {
+			pl, pk = c.placeAt(k), k
+		}
+		if err := d.report(&Error{Name: d.name, Encoding: d.codec.Name(), Offset: e.Offset + p.skipped, Line: pl.line, Column: pl.col, Kind: e.Kind, Bytes: e.Bytes, Rune: -1}); err != nil {
+			p.pending = p.pending[:0]
+			return err
+		}
+	}
+	p.pending = p.pending[:0]
+	return nil
+}
+
+// takeHalf hands on the text of the half that the other goroutine
+// decoded, when it is the whole of it, and returns the length of input
+// taken (0: decode the half here).
+func (p *pass) takeHalf() (int, error) {
+	j := p.job
+	p.job = nil
+	c, ok, err := j.wait()
+	if err != nil || !ok {
+		return 0, err
+	}
+	c.inOff, c.start = p.off+int64(j.from), p.at
+	if err := p.d.sink(&c); err != nil {
+		return 0, err
+	}
+	p.at.move(j.span)
+	p.skipped += int64(len(c.in))
+	return len(c.in), nil
+}
+
+// dropHalf waits for the half being decoded elsewhere, if any, and drops
+// it.
+func (p *pass) dropHalf() {
+	if p.job != nil {
+		p.job.wait()
+		p.job = nil
 	}
 }

@@ -16,6 +16,19 @@
 // which checks it as it converts. Only around a bad sequence does the
 // slower path run, to locate it.
 //
+// An input that is an *os.File of a regular file (from its current offset,
+// 1 MiB or more) is mapped into memory a window of 4 MiB at a time instead
+// of being read: no copy from the page cache, and only a window resident.
+// It is read up to the size it had when the conversion began, and its
+// offset is left after what was read. A file that shrinks while it is
+// mapped stops the conversion with an error. Where GOMAXPROCS allows, a
+// second goroutine takes part: it validates (and, into an encoder that
+// keeps no state, converts) every other piece of UTF-8 input, and decodes
+// the second half of each window of GBK, GB18030, Big5, Shift_JIS, EUC-JP
+// and EUC-KR input. Its work is used only where it met nothing to report;
+// elsewhere the piece is done again in order, so the output, the errors
+// and their positions are those of a single goroutine.
+//
 // Output takes several inputs into one output, as cat does; NewReader and
 // NewWriter wrap Copy in the io.Reader and io.Writer forms.
 //

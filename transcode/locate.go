@@ -5,7 +5,6 @@ package transcode
 // for names.
 
 import (
-	"bytes"
 	"encoding/binary"
 
 	"golang.org/x/text/transform"
@@ -23,15 +22,7 @@ type place struct {
 func startPlace() place { return place{1, 1} }
 
 // advance moves p over the UTF-8 text b.
-func (p *place) advance(b []byte) {
-	i := lastNewline(b)
-	if i < 0 {
-		p.col += countChars(b)
-		return
-	}
-	p.line += int64(bytes.Count(b[:i+1], []byte{'\n'}))
-	p.col = 1 + countChars(b[i+1:])
-}
+func (p *place) advance(b []byte) { p.move(measure(b)) }
 
 // lastNewline returns the index of the last LF in b, or -1. It steps
 // back eight bytes at a time (bytes.LastIndexByte goes byte by byte).

@@ -3,6 +3,7 @@ package transcode
 import (
 	"errors"
 	"io"
+	"runtime"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/utf"
@@ -69,9 +70,10 @@ func (d *Decoder) Decode(r io.Reader, fn func(text []byte, at Position) error) (
 	opts.Invalid, opts.Escape, opts.Report = d.Invalid, d.Escape, nil
 	from := d.From
 	dec := decoder{
-		name:  d.Name,
-		codec: from.With(opts),
-		pivot: d.Extended,
+		name:     d.Name,
+		codec:    from.With(opts),
+		pivot:    d.Extended,
+		parallel: runtime.GOMAXPROCS(0) > 1,
 		sink: func(ch *chunk) error {
 			st.Out += int64(len(ch.text))
 			return fn(ch.text, Position{Offset: ch.inOff, Line: ch.start.line, Column: ch.start.col})

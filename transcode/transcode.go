@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"golang.org/x/text/transform"
 
@@ -230,92 +231,134 @@ func (o *Output) Copy(r io.Reader, from *encoding.Codec, name string) (st Stats,
 	// which let surrogates and values above U+10FFFF through: for strict
 	// UTF-8 output the encoder has nothing to do.
 	o.direct = o.to.Name() == "utf-8" && from != utf.UTF8RFC2279 && from != utf.UCS4BE && from != utf.UCS4LE
-	codec := from.With(encoding.Options{Invalid: o.opts.Invalid, Escape: o.opts.Escape})
-	fileStart := true
-	d := decoder{
+	c := &copyRun{o: o, from: from, st: &st, fileStart: true}
+	d := c.decoder(name)
+	err = d.run(r)
+	st.In = d.read
+	if err == nil {
+		err = c.end()
+	}
+	var e *Error
+	if errors.As(err, &e) && e.Name == "" {
+		e.Name = name
+	}
+	return st, err
+}
+
+// copyRun is one input on its way onto an Output.
+type copyRun struct {
+	o    *Output
+	from *encoding.Codec
+	st   *Stats
+	// fileStart is true until the input's first text arrives (which may
+	// start with a BOM).
+	fileStart bool
+}
+
+// decoder returns the decoder of the input, with c's steps plugged in.
+func (c *copyRun) decoder(name string) *decoder {
+	o := c.o
+	d := &decoder{
 		name:  name,
-		codec: codec,
+		codec: c.from.With(encoding.Options{Invalid: o.opts.Invalid, Escape: o.opts.Escape}),
 		// The decoded text goes to the encoder (or, as is, to a UTF-8
 		// output only when it is strict UTF-8: see direct).
-		pivot: true,
-		head: func(b []byte) {
-			// The BOM forms consume their BOM; note that there was one.
-			if utf.WritesBOM(from) {
-				if bc, _ := utf.SniffBOM(b, from == utf.UTF32BOM); bc != nil {
-					st.BOM = true
-				}
-			}
-		},
-		report: func(e *Error) error {
-			st.Fixed++
-			if o.opts.Report != nil {
-				o.opts.Report(e)
-			}
-			return nil
-		},
-		sink: func(ch *chunk) error {
-			skip := 0
-			if fileStart {
-				fileStart = false
-				if len(ch.text) >= 3 && string(ch.text[:3]) == "\uFEFF" {
-					st.BOM = true
-					skip = 3
-				}
-			}
-			if !o.started {
-				o.started = true
-				if o.opts.BOM == AddBOM || (o.opts.BOM == KeepBOM && st.BOM && o.keepsBOM) {
-					if !utf.WritesBOM(o.to) {
-						if err := o.encode(nil, 0, []byte("\uFEFF"), false); err != nil {
-							return err
-						}
-					}
-				}
-			}
-			return o.write(ch, skip)
-		},
+		pivot:    true,
+		head:     c.head,
+		report:   c.report,
+		sink:     c.sink,
+		parallel: runtime.GOMAXPROCS(0) > 1,
 	}
 	if !o.direct && o.opts.Newline == KeepNewlines {
 		// Strict UTF-8 input goes straight into the encoder, which checks
 		// it as it converts: no separate validation pass. The first chunk
 		// takes the usual way (its BOM), and so does anything the encoder
 		// stops at, which the decoder and the policies then handle.
-		d.through = func(b []byte) (int, error) {
-			if fileStart || !o.started {
-				return 0, nil
-			}
-			done := 0
-			for done < len(b) {
-				nd, ns, bad, err := engine.UntilBad(o.enc, o.encBuf, b[done:], false)
-				if nd > 0 {
-					if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-						return done, &WriteError{werr}
-					}
-				}
-				done += ns
-				if bad.Kind != encoding.KindNone || err != transform.ErrShortDst || nd+ns == 0 {
-					break
-				}
-			}
-			return done, nil
+		d.through = &throughTo{
+			enc:       o.enc,
+			dst:       o.encBuf,
+			put:       o.put,
+			ready:     func() bool { return !c.fileStart && o.started },
+			stateless: statelessEncoder[o.to.Name()],
 		}
 	}
-	err = d.run(r)
-	st.In = d.read
-	if err == nil && !o.started && fileStart {
-		// An empty input still decides the output's BOM.
-		o.started = true
-		if o.opts.BOM == AddBOM && !utf.WritesBOM(o.to) {
-			err = o.encode(nil, 0, []byte("\uFEFF"), false)
+	return d
+}
+
+// head notes a BOM that the BOM forms consume.
+func (c *copyRun) head(b []byte) {
+	if utf.WritesBOM(c.from) {
+		if bc, _ := utf.SniffBOM(b, c.from == utf.UTF32BOM); bc != nil {
+			c.st.BOM = true
 		}
 	}
-	if err != nil {
-		var e *Error
-		if errors.As(err, &e) && e.Name == "" {
-			e.Name = name
+}
+
+// report counts a sequence that the Invalid policy handled and passes it
+// on.
+func (c *copyRun) report(e *Error) error {
+	c.st.Fixed++
+	if c.o.opts.Report != nil {
+		c.o.opts.Report(e)
+	}
+	return nil
+}
+
+// sink writes decoded text onto the output: the input's own BOM (a
+// leading U+FEFF) is noted and dropped, and the output's BOM decided
+// before the first text.
+func (c *copyRun) sink(ch *chunk) error {
+	skip := 0
+	if c.fileStart {
+		c.fileStart = false
+		if len(ch.text) >= 3 && string(ch.text[:3]) == "\uFEFF" {
+			c.st.BOM = true
+			skip = 3
 		}
 	}
-	return st, err
+	if err := c.start(); err != nil {
+		return err
+	}
+	return c.o.write(ch, skip)
+}
+
+// start writes the output's BOM, once, before anything else, when the
+// policy wants one and the encoder does not write its own.
+func (c *copyRun) start() error {
+	o := c.o
+	if o.started {
+		return nil
+	}
+	o.started = true
+	if o.opts.BOM == AddBOM || (o.opts.BOM == KeepBOM && c.st.BOM && o.keepsBOM) {
+		if !utf.WritesBOM(o.to) {
+			return o.encode(nil, 0, []byte("\uFEFF"), false)
+		}
+	}
+	return nil
+}
+
+// end decides the output's BOM after an empty input.
+func (c *copyRun) end() error {
+	o := c.o
+	if o.started || !c.fileStart {
+		return nil
+	}
+	o.started = true
+	if o.opts.BOM == AddBOM && !utf.WritesBOM(o.to) {
+		return o.encode(nil, 0, []byte("\uFEFF"), false)
+	}
+	return nil
+}
+
+// statelessEncoder names the encoders that keep no state from one
+// character to the next (their byte order mark, if any, is written at
+// the start): a copy of one may convert a later piece of the input while
+// the original converts the piece before.
+var statelessEncoder = map[string]bool{
+	"utf-16le": true, "utf-16be": true, "utf-16": true,
+	"utf-32le": true, "utf-32be": true, "utf-32": true,
+	"gbk": true, "gb18030": true, "big5": true, "shift_jis": true, "euc-jp": true, "euc-kr": true,
 }
 
 // WriteError is an error of the output's writer, told apart from the
@@ -399,23 +442,39 @@ func (o *Output) write(ch *chunk, off int) error {
 	return o.encode(ch, off, text, false)
 }
 
+// put writes p to the output. Small writes are buffered; a large one (as
+// the converters make) goes to the writer as it is, after what is
+// buffered, to save copying it into the buffer.
+func (o *Output) put(p []byte) error {
+	if len(p) < chunkSize/4 {
+		if _, err := o.w.Write(p); err != nil {
+			return &WriteError{err}
+		}
+		return nil
+	}
+	if err := o.w.Flush(); err != nil {
+		return &WriteError{err}
+	}
+	if _, err := o.cw.Write(p); err != nil {
+		return &WriteError{err}
+	}
+	return nil
+}
+
 // encode runs text through the encoder and writes the result. text is
 // ch.text[off:off+len(text)], or with a nil ch text of our own (a BOM, a
 // CR), which is never located in the input.
 func (o *Output) encode(ch *chunk, off int, text []byte, atEOF bool) error {
 	if o.direct {
-		if _, err := o.w.Write(text); err != nil {
-			return &WriteError{err}
-		}
-		return nil
+		return o.put(text)
 	}
 	base := o.enc.Offset()
 	src := text
 	for {
 		nd, ns, err := o.enc.Transform(o.encBuf, src, atEOF)
 		if nd > 0 {
-			if _, werr := o.w.Write(o.encBuf[:nd]); werr != nil {
-				return &WriteError{werr}
+			if werr := o.put(o.encBuf[:nd]); werr != nil {
+				return werr
 			}
 		}
 		src = src[ns:]

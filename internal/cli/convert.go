@@ -722,6 +722,7 @@ func displayName(name string) string {
 // dn in messages.
 func (c *converter) convertFile(path, dn string) int {
 	var in io.Reader = c.env.Stdin
+	var file *os.File
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
@@ -729,7 +730,9 @@ func (c *converter) convertFile(path, dn string) int {
 			return ExitIO
 		}
 		defer f.Close()
-		in = f
+		in, file = f, f
+	} else if f, ok := in.(*os.File); ok {
+		file = f
 	}
 	if c.progress != nil {
 		in = &countingReader{r: in, p: c.progress}
@@ -740,11 +743,16 @@ func (c *converter) convertFile(path, dn string) int {
 		if cs == nil {
 			return code
 		}
-		in, from = rest, cs
+		in, from, file = rest, cs, nil
 	}
 	c.curFrom = from.Name
-	// An interrupt stops the work between reads.
-	if _, err := c.out.Copy(interruptible{in, &c.interrupted}, from.Codec, dn); err != nil {
+	// An interrupt stops the work between reads (or between the windows
+	// of a mapped file).
+	var r io.Reader = interruptible{in, &c.interrupted}
+	if file != nil {
+		r = mappable{interruptible{in, &c.interrupted}, file, c.progress}
+	}
+	if _, err := c.out.Copy(r, from.Codec, dn); err != nil {
 		return c.fail(err)
 	}
 	return ExitOK
@@ -761,6 +769,27 @@ func (r interruptible) Read(p []byte) (int, error) {
 		return 0, errInterrupted
 	}
 	return r.r.Read(p)
+}
+
+// mappable is an interruptible reader of a file that transcode may map
+// into memory instead of reading (mapread.Source): Step then does what
+// Read would, counting progress and stopping on an interrupt.
+type mappable struct {
+	interruptible
+	file     *os.File
+	progress *progress
+}
+
+func (m mappable) MappedFile() *os.File { return m.file }
+
+func (m mappable) Step(n int) error {
+	if m.interrupted.Load() {
+		return errInterrupted
+	}
+	if m.progress != nil {
+		m.progress.add(n)
+	}
+	return nil
 }
 
 type ioError struct{ err error }
