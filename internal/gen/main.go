@@ -241,10 +241,20 @@ func readUCM(file string) []ucmEntry {
 	return out
 }
 
+// genSimplifiedChinese writes the tables of encoding/simplifiedchinese:
+// the GB18030 two-byte index, its four-byte ranges, the PUA side table of
+// the 2005 edition and the set of GB 2312 positions.
 func genSimplifiedChinese(g *gen) {
 	idx := readIndex("index-gb18030.txt")
 	g.index16("gb18030Index", "index-gb18030.txt", idx, 23940)
 
+	genGB18030Ranges(g)
+	genGB18030PUA(g, idx)
+	genGB2312Set(g, idx)
+}
+
+// genGB18030Ranges writes the four-byte ranges of WHATWG's index.
+func genGB18030Ranges(g *gen) {
 	// The four-byte ranges.
 	ranges := readIndex("index-gb18030-ranges.txt")
 	ptrs := make([]int, 0, len(ranges))
@@ -261,7 +271,10 @@ func genSimplifiedChinese(g *gen) {
 	g.printf("}\n\nvar gb18030RangeCodePoints = [%d]uint32{\n", len(ptrs))
 	g.values(len(ptrs), func(i int) uint32 { return uint32(ranges[ptrs[i]]) }, 5)
 	g.printf("}\n\n")
+}
 
+// genGB18030PUA writes the 2005 edition's private-use side table.
+func genGB18030PUA(g *gen, idx map[int]rune) {
 	// The PUA code points that GB18030-2005 gave to two-byte codes which
 	// GB18030-2022 maps to standard characters: ICU's gb-18030-2005.ucm
 	// keeps them as Unicode → bytes fallbacks (|1).
@@ -292,7 +305,11 @@ func genSimplifiedChinese(g *gen) {
 		g.printf("{0x%04X, %d}, // %02X %02X, 2022: U+%04X\n", p.r, p.ptr, p.ptr/190+0x81, p.ptr%190+map[bool]int{true: 0x40, false: 0x41}[p.ptr%190 < 0x3F], idx[p.ptr])
 	}
 	g.printf("}\n\n")
+}
 
+// genGB2312Set writes the set of GB 2312 positions, checking glibc's
+// table against WHATWG's index.
+func genGB2312Set(g *gen, idx map[int]rune) {
 	// GB 2312: the positions of glibc's EUC-CN table. Its characters are
 	// WHATWG's except at the two positions listed in gb2312Differ.
 	var bits [(94*94 + 63) / 64]uint64

@@ -89,78 +89,135 @@ func usage(format string, args ...any) error {
 }
 
 func run() error {
+	if err := checkFlags(); err != nil {
+		return err
+	}
+	p, s := beam.NewPipelineWithRoot()
+	files := fileio.ReadMatches(s, fileio.MatchFiles(s, *input, fileio.MatchEmptyAllow()),
+		fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
+	if err := build(s, files); err != nil {
+		return err
+	}
+	return beamx.Run(context.Background(), p)
+}
+
+// Options of ucs convert and ucs fix, and which operation each belongs to.
+var (
+	convertFlags = []string{"invalid", "unmappable", "c", "escape", "replacement", "bom", "newline"}
+	fixFlags     = []string{"no-legacy", "max-layers"}
+)
+
+// checkFlags refuses, before any work, a command line that mixes the
+// options of two operations or that the operation cannot run.
+func checkFlags() error {
 	if *input == "" || *output == "" {
 		return usage("--input and --output are required")
 	}
-	convertFlags := []string{"invalid", "unmappable", "c", "escape", "replacement", "bom", "newline"}
-	fixFlags := []string{"no-legacy", "max-layers"}
 	set := map[string]bool{}
 	flag.VisitAll(func(f *flag.Flag) { set[f.Name] = f.Value.String() != f.DefValue })
-	only := func(want string, names []string) error {
-		if *op == want {
-			return nil
-		}
-		for _, n := range names {
-			if set[n] {
-				dash := "--"
-				if len(n) == 1 {
-					dash = "-"
-				}
-				return usage("%s%s applies to --op %s only", dash, n, want)
-			}
-		}
-		return nil
-	}
-	if err := only("convert", convertFlags); err != nil {
+	if err := onlyFor("convert", convertFlags, set); err != nil {
 		return err
 	}
-	if err := only("fix", fixFlags); err != nil {
+	if err := onlyFor("fix", fixFlags, set); err != nil {
 		return err
 	}
-	if *op == "validate" || *op == "detect" {
+	switch *op {
+	case "validate", "detect":
 		if *from != "" {
 			if _, err := charset.Lookup(*from); err != nil {
 				return usage("--from: %v", err)
 			}
 		}
+	case "convert", "fix":
+		if err := checkWriting(); err != nil {
+			return err
+		}
 	}
-	convertOpts := ucsbeam.ConvertOptions{From: *from, To: *to, OutputDir: *output,
+	return checkOp()
+}
+
+// onlyFor refuses the options names, set on the command line, unless the
+// operation is want.
+func onlyFor(want string, names []string, set map[string]bool) error {
+	if *op == want {
+		return nil
+	}
+	for _, n := range names {
+		if set[n] {
+			dash := "--"
+			if len(n) == 1 {
+				dash = "-"
+			}
+			return usage("%s%s applies to --op %s only", dash, n, want)
+		}
+	}
+	return nil
+}
+
+// checkWriting checks the options of the operations that write files.
+func checkWriting() error {
+	var err error
+	if *op == "convert" {
+		err = convertOptions().Check()
+	} else {
+		if *to != "" {
+			return usage("--to applies to convert only")
+		}
+		if *maxLayers < 1 {
+			return usage("--max-layers must be at least 1")
+		}
+		err = fixOptions().Check()
+	}
+	if err != nil {
+		return usage("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "ucs convert: "), "ucs fix: "))
+	}
+	if ucsbeam.GlobReachesDir(*input, *output) {
+		return usage("--input %s can match files in the output folder %s: their outputs would replace them, and a later run would read this run's outputs; write to another folder", *input, *output)
+	}
+	return nil
+}
+
+// checkOp checks what each operation needs of --from and --to.
+func checkOp() error {
+	switch *op {
+	case "validate":
+		if *to != "" {
+			return usage("--to applies to convert only")
+		}
+	case "detect":
+		if *from != "" || *to != "" {
+			return usage("--from and --to apply to validate and convert")
+		}
+	case "convert":
+		if *from == "" || *to == "" {
+			return usage("convert needs --from ENC and --to ENC")
+		}
+	case "fix":
+	default:
+		return usage("--op must be validate, detect, convert or fix")
+	}
+	return nil
+}
+
+func convertOptions() ucsbeam.ConvertOptions {
+	return ucsbeam.ConvertOptions{From: *from, To: *to, OutputDir: *output,
 		Invalid: *invalid, Unmappable: *unmappable, SkipAll: *skipAll, Escape: *escape,
 		Replacement: *replacement, BOM: *bom, Newline: *newline}
-	fixOpts := ucsbeam.FixOptions{From: *from, OutputDir: *output, NoLegacy: *noLegacy, MaxLayers: *maxLayers}
-	switch *op {
-	case "convert", "fix":
-		var err error
-		if *op == "convert" {
-			err = convertOpts.Check()
-		} else {
-			if *to != "" {
-				return usage("--to applies to convert only")
-			}
-			if *maxLayers < 1 {
-				return usage("--max-layers must be at least 1")
-			}
-			err = fixOpts.Check()
-		}
-		if err != nil {
-			return usage("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "ucs convert: "), "ucs fix: "))
-		}
-		if ucsbeam.GlobReachesDir(*input, *output) {
-			return usage("--input %s can match files in the output folder %s: their outputs would replace them, and a later run would read this run's outputs; write to another folder", *input, *output)
-		}
-	}
-	p, s := beam.NewPipelineWithRoot()
-	files := fileio.ReadMatches(s, fileio.MatchFiles(s, *input, fileio.MatchEmptyAllow()),
-		fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
+}
+
+func fixOptions() ucsbeam.FixOptions {
+	return ucsbeam.FixOptions{From: *from, OutputDir: *output, NoLegacy: *noLegacy, MaxLayers: *maxLayers}
+}
+
+// build adds the operation's transforms over files to the pipeline, and
+// the writing of their results.
+func build(s beam.Scope, files beam.PCollection) error {
 	split := *splitSize
 	if split == 0 {
 		split = -1
 	}
 	switch *op {
 	case "validate":
-		if *to != "" {
-			return usage("--to applies to convert only")
-		}
 		limit := *maxErrors
 		if limit == 0 {
 			limit = -1
@@ -168,33 +225,23 @@ func run() error {
 		res := ucsbeam.Validate(s, files, ucsbeam.ValidateOptions{Encoding: *from, MaxErrors: limit, SplitSize: split})
 		ucsbeam.WriteLines(s, *output, beam.ParDo(s, ucsbeam.ValidateJSON, res), *shards)
 	case "detect":
-		if *from != "" || *to != "" {
-			return usage("--from and --to apply to validate and convert")
-		}
 		res := ucsbeam.Detect(s, files)
 		ucsbeam.WriteLines(s, *output, beam.ParDo(s, ucsbeam.DetectJSON, res), *shards)
-	case "convert":
-		if *from == "" || *to == "" {
-			return usage("convert needs --from ENC and --to ENC")
-		}
+	case "convert", "fix":
 		if !strings.Contains(*output, "://") {
 			if err := os.MkdirAll(*output, 0o755); err != nil {
 				return err
 			}
 		}
-		convertOpts.SplitSize = split
-		res := ucsbeam.Convert(s, files, convertOpts)
-		ucsbeam.WriteFile(s, strings.TrimSuffix(*output, "/")+"/_errors.jsonl", beam.ParDo(s, ucsbeam.ErrorJSON, res))
-	case "fix":
-		if !strings.Contains(*output, "://") {
-			if err := os.MkdirAll(*output, 0o755); err != nil {
-				return err
-			}
+		var res beam.PCollection
+		if *op == "convert" {
+			opts := convertOptions()
+			opts.SplitSize = split
+			res = ucsbeam.Convert(s, files, opts)
+		} else {
+			res = ucsbeam.Fix(s, files, fixOptions())
 		}
-		res := ucsbeam.Fix(s, files, fixOpts)
 		ucsbeam.WriteFile(s, strings.TrimSuffix(*output, "/")+"/_errors.jsonl", beam.ParDo(s, ucsbeam.ErrorJSON, res))
-	default:
-		return usage("--op must be validate, detect, convert or fix")
 	}
-	return beamx.Run(context.Background(), p)
+	return nil
 }
