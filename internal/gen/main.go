@@ -21,6 +21,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -789,13 +790,6 @@ func genJISX0213(g *gen) {
 	var pairs []pair
 	kana := 0
 	header := ""
-	hex := func(s string, max uint64) uint64 {
-		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
-		if err != nil || !strings.HasPrefix(s, "0x") || v == 0 || v > max {
-			return 0
-		}
-		return v
-	}
 	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
 		if h, ok := strings.CutPrefix(l, "# "); ok {
 			if header == "" {
@@ -803,40 +797,16 @@ func genJISX0213(g *gen) {
 			}
 			continue
 		}
-		f := strings.Fields(l)
-		if len(f) != 2 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
-		}
-		c := hex(f[0], 0x8FFEFE)
-		rs := strings.Split(f[1], "+")
-		var r [2]uint64
-		for i, s := range rs {
-			if i < 2 {
-				r[i] = hex(s, 0x10FFFF)
-			}
-		}
-		if c == 0 || len(rs) > 2 || r[0] == 0 || len(rs) == 2 && r[1] == 0 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
-		}
+		c, r := jisx0213Line(file, n, l)
 		if c>>8 == 0x8E {
-			if c&0xFF < 0xA1 || c&0xFF > 0xDF || len(rs) != 1 || r[0] != 0xFF61+c&0xFF-0xA1 {
+			if c&0xFF < 0xA1 || c&0xFF > 0xDF || len(r) != 1 || r[0] != 0xFF61+c&0xFF-0xA1 {
 				log.Fatalf("%s:%d: 8E code %q is not half-width katakana", file, n+1, l)
 			}
 			kana++
 			continue
 		}
-		plane := 0
-		if c>>16 == 0x8F {
-			plane = 1
-		} else if c>>16 != 0 {
-			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
-		}
-		row, cell := int(c>>8&0xFF), int(c&0xFF)
-		if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
-			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
-		}
-		p := plane*8836 + (row-0xA1)*94 + cell - 0xA1
-		if len(rs) == 2 {
+		p := jisx0213Pointer(file, n, l, c)
+		if len(r) == 2 {
 			pairs = append(pairs, pair{p, r[0], r[1]})
 			continue
 		}
@@ -854,6 +824,46 @@ func genJISX0213(g *gen) {
 		g.printf("\t{%d, 0x%04X, 0x%04X},\n", p.p, p.base, p.mark)
 	}
 	g.printf("}\n")
+}
+
+// jisx0213Line reads line n of glibc-EUC-JISX0213.txt: the code, and its
+// code point or its base character and combining mark ("0x304B+0x309A").
+func jisx0213Line(file string, n int, l string) (c uint64, r []uint64) {
+	hex := func(s string, max uint64) uint64 {
+		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
+		if err != nil || !strings.HasPrefix(s, "0x") || v == 0 || v > max {
+			return 0
+		}
+		return v
+	}
+	f := strings.Fields(l)
+	if len(f) != 2 {
+		log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+	}
+	c = hex(f[0], 0x8FFEFE)
+	for _, s := range strings.Split(f[1], "+") {
+		r = append(r, hex(s, 0x10FFFF))
+	}
+	if c == 0 || len(r) > 2 || slices.Contains(r, 0) {
+		log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+	}
+	return c, r
+}
+
+// jisx0213Pointer is the index in jisx0213Index of an EUC-JISX0213 code of
+// plane 1 (A1A1–FEFE) or plane 2 (8FA1A1–8FFEFE), read from line n.
+func jisx0213Pointer(file string, n int, l string, c uint64) int {
+	plane := 0
+	if c>>16 == 0x8F {
+		plane = 1
+	} else if c>>16 != 0 {
+		log.Fatalf("%s:%d: bad code %q", file, n+1, l)
+	}
+	row, cell := int(c>>8&0xFF), int(c&0xFF)
+	if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
+		log.Fatalf("%s:%d: bad code %q", file, n+1, l)
+	}
+	return plane*8836 + (row-0xA1)*94 + cell - 0xA1
 }
 
 // genISO2022JP2 writes the character sets of glibc's ISO-2022-JP-2 from
@@ -904,25 +914,10 @@ func genISO2022JP2(g *gen) {
 			h[i][c-0x20] = uint32(r)
 			continue
 		}
-		switch f[0] {
-		case "jisx0201-roman":
-			want := c
-			if c == 0x5C {
-				want = 0xA5
-			} else if c == 0x7E {
-				want = 0x203E
-			}
-			if c < 0x21 || c > 0x7E || r != want {
-				log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, n+1, l)
-			}
+		if checkJISX0201(file, n, l, f[0], c, r) {
 			roman++
-		case "jisx0201-katakana":
-			if c < 0x21 || c > 0x5F || r != 0xFF61+c-0x21 {
-				log.Fatalf("%s:%d: not half-width katakana: %q", file, n+1, l)
-			}
+		} else {
 			kana++
-		default:
-			log.Fatalf("%s:%d: unknown set %q", file, n+1, f[0])
 		}
 	}
 	if roman != 94 || kana != 63 {
@@ -943,6 +938,32 @@ func genISO2022JP2(g *gen) {
 		g.printf("},\n")
 	}
 	g.printf("}\n")
+}
+
+// checkJISX0201 checks a line of glibc-ISO-2022-JP-2.txt in one of the
+// JIS X 0201 sets: Roman is ASCII with U+00A5 and U+203E at 5C and 7E,
+// katakana is U+FF61–U+FF9F. It reports whether the line was of Roman.
+func checkJISX0201(file string, n int, l, set string, c, r uint64) (roman bool) {
+	switch set {
+	case "jisx0201-roman":
+		want := c
+		if c == 0x5C {
+			want = 0xA5
+		} else if c == 0x7E {
+			want = 0x203E
+		}
+		if c < 0x21 || c > 0x7E || r != want {
+			log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, n+1, l)
+		}
+		return true
+	case "jisx0201-katakana":
+		if c < 0x21 || c > 0x5F || r != 0xFF61+c-0x21 {
+			log.Fatalf("%s:%d: not half-width katakana: %q", file, n+1, l)
+		}
+		return false
+	}
+	log.Fatalf("%s:%d: unknown set %q", file, n+1, set)
+	return false
 }
 
 // genBig5HKSCS writes big5hkscsIndex, glibc's BIG5-HKSCS in Big5's pointer
