@@ -368,16 +368,7 @@ func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 		return 0, 0, bad, transform.ErrShortSrc
 	}
 	if k != encoding.KindNone {
-		// Malformed input: leave JIS X 0208 first, so that the
-		// replacement is written (and read) as ASCII.
-		if e.state == stJIS0208 {
-			if len(dst) < 3 {
-				return 0, 0, bad, transform.ErrShortDst
-			}
-			nDst = copy(dst, "\x1b(B")
-			e.state = stASCII
-		}
-		return nDst, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 	}
 	want, out, m := e.code(r)
 	esc := ""
