@@ -375,7 +375,14 @@ func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 	if want != e.state {
 		esc = escTo[want]
 	}
-	if m == 0 && (esc == "" || e.state != stJIS0208) {
+	if m == 0 {
+		// Report the character in the state it was met in. The
+		// shared Transformer writes a replacement or an escape
+		// through this encoder, which leaves JIS X 0208 for it, and
+		// under Fail it ends the stream in ASCII: the same bytes as
+		// WHATWG's encoder, which leaves first. Leaving here would
+		// write ESC ( B ESC $ B when the character is skipped, two
+		// escapes with nothing between, which the decoder rejects.
 		esc = ""
 	}
 	if len(dst) < len(esc)+m {
@@ -400,8 +407,7 @@ func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 }
 
 // code returns the state r needs and its m bytes in it; m == 0 when r
-// cannot be encoded, and the state is then ASCII (the encoder leaves JIS X
-// 0208 before reporting the character).
+// cannot be encoded (the state returned is then ASCII, and not used).
 func (e *iso2022jpEncoder) code(r rune) (want jpState, out [2]byte, m int) {
 	switch {
 	case r == 0x0E || r == 0x0F || r == 0x1B:
