@@ -73,6 +73,10 @@ type Transformer struct {
 	out     int64  // bytes written since the last Reset
 	owed    []byte // replacement or escape output not yet written to dst
 	buf     [64]byte
+
+	probe     Core   // a second core, asked whether the target can represent a text
+	probeText string // the text last asked about, and the answer
+	probeOK   bool
 }
 
 // Reset implements transform.Transformer.
@@ -111,6 +115,7 @@ func (t *Transformer) clone() *Transformer {
 		c.core = t.newCore()
 	}
 	c.owed = append([]byte(nil), t.owed...)
+	c.probe, c.probeText = nil, ""
 	return &c
 }
 
@@ -179,6 +184,25 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		}
 		switch pol {
 		case Fail:
+			if t.encode {
+				// End the output as a whole stream: a stateful
+				// encoder returns to its initial state (SI, ESC ( B,
+				// the end of a UTF-7 base64 run), so that the text
+				// written before the error reads back whole. When dst
+				// is too small, the caller comes back with more room
+				// and the core, in the same state, reports the same
+				// sequence again. The error's Output counts the bytes
+				// before the bad sequence, not these.
+				before := nDst
+				nd, _, _, cerr := t.core.Convert(dst[nDst:], nil, true)
+				nDst += nd
+				if cerr != nil {
+					return nDst, nSrc, cerr
+				}
+				e := t.newError(bad, seq)
+				e.Output = t.out + int64(before)
+				return nDst, nSrc, e
+			}
 			e := t.newError(bad, seq)
 			e.Output = t.out + int64(nDst)
 			return nDst, nSrc, e
@@ -229,23 +253,19 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 
 // transliterate returns the encoded transliteration of r: the first of
 // glibc's alternatives that the target can represent whole, else "?".
-// Whether it can is asked of a fresh core, so that a stateful encoder
-// (ISO 2022, HZ) changes state only for the text it writes.
+// Whether it can is asked of the probe core (see representable), so that
+// a stateful encoder (ISO 2022, HZ) changes state only for the text it
+// writes.
 func (t *Transformer) transliterate(r rune) []byte {
 	alts, ascii, ok := transliterations(r)
 	if ok {
 		alts = append(alts[:len(alts):len(alts)], ascii)
 	}
-	var probe Core
 	for _, a := range alts {
 		if a == "" {
 			return t.buf[:0] // glibc drops combining marks
 		}
-		if probe == nil {
-			probe = t.newCore()
-		}
-		probe.Reset()
-		if encodable(probe, a) {
+		if t.representable(a) {
 			return t.encodeText(a, "?")
 		}
 	}
@@ -266,39 +286,77 @@ func encodable(c Core, text string) bool {
 	return true
 }
 
-// encodeText returns text (or, if the target cannot represent it, the
-// fallback) encoded by the encoder core. The result may share t.buf.
+// encodeText returns text encoded by the encoder core, or, when the
+// target cannot represent all of text, the fallback; nothing when it can
+// represent neither. The result may share t.buf.
+//
+// Whether the target can represent a text is asked of a probe core, not
+// of t.core: a stateful core that meets a character it cannot encode may
+// first write the bytes that change its state (an ISO 2022 shift back to
+// ASCII, a designation), and those bytes alone must not stand in for the
+// replacement. The text chosen is then encoded by t.core, so that it
+// takes the stream's state (inside a UTF-7 base64 run, in ISO-2022-KR
+// after SO) and leaves the core in the state that follows it.
 func (t *Transformer) encodeText(text, fallback string) []byte {
-	var tmp [64]byte
+	out := t.buf[:0]
 	for _, s := range [2]string{text, fallback} {
-		if s == "" {
+		if s == "" || s == text && fallback != "" && !t.representable(s) {
 			continue
 		}
-		out := tmp[:0]
-		src := []byte(s)
-		ok := true
-		for len(src) > 0 {
-			nd, ns, bad, err := t.core.Convert(out[len(out):cap(out)], src, false)
-			out = out[:len(out)+nd]
-			src = src[ns:]
-			if bad.Len != 0 {
-				ok = false
-				break
-			}
-			if err == transform.ErrShortDst {
-				grown := make([]byte, len(out), 2*cap(out))
-				copy(grown, out)
-				out = grown
-			} else if err != nil {
-				ok = false
-				break
-			}
+		var ok bool
+		out, ok = t.encodeWith(out, s)
+		if ok {
+			break
 		}
-		if ok || len(out) > 0 {
-			return append(t.buf[:0], out...)
+		// The target cannot represent s in the stream's state: keep
+		// what the core wrote (it may have changed state) and try the
+		// fallback.
+	}
+	return out
+}
+
+// encodeWith appends the encoding of text by t.core to out, and reports
+// whether the core encoded all of it.
+func (t *Transformer) encodeWith(out []byte, text string) ([]byte, bool) {
+	src := []byte(text)
+	atEOF := false
+	for len(src) > 0 {
+		if cap(out)-len(out) < 16 {
+			out = append(out, make([]byte, 64)...)[:len(out)]
+		}
+		nd, ns, bad, err := t.core.Convert(out[len(out):cap(out)], src, atEOF)
+		out = out[:len(out)+nd]
+		src = src[ns:]
+		switch {
+		case bad.Kind != KindNone:
+			return out, false
+		case err == transform.ErrShortDst:
+			out = append(out, make([]byte, cap(out))...)[:len(out)]
+		case err == transform.ErrShortSrc && !atEOF:
+			// A core that holds a character back until it sees the
+			// next one (a base that may take a combining mark) gets
+			// the end of the text.
+			atEOF = true
+		case err != nil || ns == 0 && nd == 0:
+			return out, false
 		}
 	}
-	return nil
+	return out, true
+}
+
+// representable reports whether the target encoding can represent all of
+// text, asking a probe core (made once and kept). The last answer is
+// kept, since the same replacement text is asked about again and again.
+func (t *Transformer) representable(text string) bool {
+	if t.probe == nil {
+		t.probe = t.newCore()
+		t.probeText = ""
+	}
+	if text != t.probeText || t.probeText == "" {
+		t.probe.Reset()
+		t.probeText, t.probeOK = text, encodable(t.probe, text)
+	}
+	return t.probeOK
 }
 
 func (t *Transformer) newError(bad Bad, seq []byte) *Error {

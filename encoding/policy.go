@@ -14,7 +14,10 @@ type Policy uint8
 
 const (
 	// Fail stops at the first bad sequence and reports it as an *Error.
-	// It is the default: ucs never changes data silently.
+	// It is the default: ucs never changes data silently. An encoder's
+	// output then ends in the encoding's initial state (ISO 2022 and HZ
+	// shift back to ASCII, UTF-7 ends its base64 run), so that it reads
+	// back as the text before the error.
 	Fail Policy = iota
 	// Replace substitutes one U+FFFD per maximal subpart (decoders) or the
 	// replacement text (encoders) and goes on.
@@ -182,7 +185,9 @@ type Options struct {
 	Escape EscapeStyle
 	// Replacement is the text an encoder substitutes under the Replace
 	// policy. When empty, the encoder uses U+FFFD if the target encoding
-	// can represent it, and "?" otherwise. Decoders always substitute U+FFFD.
+	// can represent it, and "?" otherwise. A text the target can
+	// represent only in part is not written in part: "?" stands for it.
+	// Decoders always substitute U+FFFD.
 	Replacement string
 	// Report, when set, is called for every bad sequence that the Replace,
 	// Skip or Escape policy handles, before it is handled, with the error

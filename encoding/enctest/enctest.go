@@ -11,6 +11,11 @@
 //     outputs from the strict codec restarted after each error and
 //     compares; Concat decodes and encodes long runs of codes;
 //     MalformedBytes and MalformedUTF8 are inputs for error paths.
+//   - encoder policies (encpolicy.go): EncodePolicies checks an encoder
+//     under every policy on malformed UTF-8 (EncodeInputs) against what
+//     the pieces of the input read back as when encoded alone, in every
+//     streaming schedule, and that the output ends in the initial state;
+//     package charset runs it over every registered encoder.
 //   - fuzzing (fuzz.go): CheckFuzz holds the properties every codec keeps
 //     on any input, Seeds and WriteSeeds build committed seed corpora.
 //   - test data (data.go) and benchmarks (bench.go): Index reads a pinned

@@ -368,23 +368,21 @@ func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 		return 0, 0, bad, transform.ErrShortSrc
 	}
 	if k != encoding.KindNone {
-		// Malformed input: leave JIS X 0208 first, so that the
-		// replacement is written (and read) as ASCII.
-		if e.state == stJIS0208 {
-			if len(dst) < 3 {
-				return 0, 0, bad, transform.ErrShortDst
-			}
-			nDst = copy(dst, "\x1b(B")
-			e.state = stASCII
-		}
-		return nDst, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+		return 0, 0, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 	}
 	want, out, m := e.code(r)
 	esc := ""
 	if want != e.state {
 		esc = escTo[want]
 	}
-	if m == 0 && (esc == "" || e.state != stJIS0208) {
+	if m == 0 {
+		// Report the character in the state it was met in. The
+		// shared Transformer writes a replacement or an escape
+		// through this encoder, which leaves JIS X 0208 for it, and
+		// under Fail it ends the stream in ASCII: the same bytes as
+		// WHATWG's encoder, which leaves first. Leaving here would
+		// write ESC ( B ESC $ B when the character is skipped, two
+		// escapes with nothing between, which the decoder rejects.
 		esc = ""
 	}
 	if len(dst) < len(esc)+m {
@@ -409,8 +407,7 @@ func (e *iso2022jpEncoder) char(dst, src []byte, atEOF bool) (nDst, nSrc int, ba
 }
 
 // code returns the state r needs and its m bytes in it; m == 0 when r
-// cannot be encoded, and the state is then ASCII (the encoder leaves JIS X
-// 0208 before reporting the character).
+// cannot be encoded (the state returned is then ASCII, and not used).
 func (e *iso2022jpEncoder) code(r rune) (want jpState, out [2]byte, m int) {
 	switch {
 	case r == 0x0E || r == 0x0F || r == 0x1B:

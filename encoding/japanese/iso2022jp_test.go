@@ -183,8 +183,10 @@ func TestISO2022JPRunsEncode(t *testing.T) {
 }
 
 // TestISO2022JPMalformedReplacement: malformed UTF-8 after JIS X 0208 is
-// replaced by "?" in ASCII. The encoder used to stay in JIS X 0208, and
-// the replacement, asked of it as U+FFFD, came out as ESC ( B alone.
+// replaced by "?" in ASCII. The encoder stays in JIS X 0208 when it
+// reports malformed input, and the replacement, asked of it as U+FFFD,
+// once came out as ESC ( B alone (encoding.Transformer kept the bytes of
+// a failed replacement and dropped the "?").
 func TestISO2022JPMalformedReplacement(t *testing.T) {
 	for in, want := range map[string]string{
 		"か\x80":     "\x1b$B$+\x1b(B?",
@@ -195,6 +197,34 @@ func TestISO2022JPMalformedReplacement(t *testing.T) {
 		got, err := ISO2022JP.WithPolicy(encoding.Replace).AppendEncode(nil, []byte(in))
 		if err != nil || string(got) != want {
 			t.Errorf("%q → %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// TestISO2022JPSkipUnmappable: under Skip, an unmappable character
+// between JIS X 0208 characters leaves no ESC ( B ESC $ B behind (two
+// escapes with nothing between, which the decoder rejects): the encoder
+// once left JIS X 0208 before reporting the character. Under Fail and
+// Replace the bytes are WHATWG's, which leaves first.
+func TestISO2022JPSkipUnmappable(t *testing.T) {
+	for _, tc := range []struct {
+		pol      encoding.Policy
+		in, want string
+	}{
+		{encoding.Skip, "か\U0001F600か", "\x1b$B$+$+\x1b(B"},
+		{encoding.Skip, "か\x1bか", "\x1b$B$+$+\x1b(B"},
+		{encoding.Skip, "かéa", "\x1b$B$+\x1b(Ba"},
+		{encoding.Replace, "か\U0001F600か", "\x1b$B$+\x1b(B?\x1b$B$+\x1b(B"},
+		{encoding.Escape, "か\U0001F600", "\x1b$B$+\x1b(B\\U0001F600"},
+		{encoding.Fail, "か\U0001F600", "\x1b$B$+\x1b(B"},
+	} {
+		got, err := ISO2022JP.WithPolicy(tc.pol).AppendEncode(nil, []byte(tc.in))
+		if (err != nil) != (tc.pol == encoding.Fail) || string(got) != tc.want {
+			t.Errorf("%v %q → %q, %v; want %q", tc.pol, tc.in, got, err, tc.want)
+			continue
+		}
+		if _, err := ISO2022JP.AppendDecode(nil, got); err != nil {
+			t.Errorf("%v %q → %q, which does not decode: %v", tc.pol, tc.in, got, err)
 		}
 	}
 }

@@ -392,12 +392,7 @@ func (e *jpxEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad e
 			return nDst, nSrc, bad, transform.ErrShortSrc
 		}
 		if k != encoding.KindNone {
-			// Malformed input: the replacement must be read as ASCII too.
-			nd, ok := e.leave(dst[nDst:])
-			if !ok {
-				return nDst, nSrc, bad, transform.ErrShortDst
-			}
-			return nDst + nd, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
+			return nDst, nSrc, encoding.Bad{Len: n, Kind: k, Rune: r}, nil
 		}
 		var nd int
 		nd, n, bad, err = e.char(dst[nDst:], src[nSrc:], r, n, atEOF)
