@@ -8,6 +8,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // ISO2022KR is ISO-2022-KR (RFC 1557), the 7-bit Korean mail encoding:
@@ -28,7 +29,10 @@ import (
 // the end of the text. SO, SI and ESC in the text are unmappable: they
 // would be read as shifts and escapes.
 var ISO2022KR = encoding.NewCodec("iso-2022-kr",
-	func() encoding.Core { return &iso2022krDecoder{t: getTables(), pairs: kscPairs()} },
+	func() encoding.Core {
+		t := getTables()
+		return &iso2022krDecoder{t: t, pairs: kscPairs(), dec: decoder{t}}
+	},
 	func() encoding.Core { return &iso2022krEncoder{ksc: kscEnc()} })
 
 const (
@@ -42,7 +46,19 @@ type iso2022krDecoder struct {
 	t     *tables
 	pairs *[128 * 128]uint32 // kscPairs
 	ksc   bool               // shifted out: KS X 1001
+	// euc is the text of a block in EUC-KR form (see block), made when
+	// first needed.
+	euc []byte
+	dec decoder // EUC-KR's, for its form
 }
+
+// iso2022krBlock is the size of the blocks the vector path rewrites into
+// EUC-KR form at a time, and iso2022krWindow the most the scalar loop
+// takes between two tries of the vector path.
+const (
+	iso2022krBlock  = 16 << 10
+	iso2022krWindow = 256
+)
 
 // kscPairs is KS X 1001 by its two 7-bit bytes, c<<7 | c2, each character
 // in mb.PackLen form; 0 where there is none (every pair with a byte
@@ -60,11 +76,19 @@ var kscPairs = sync.OnceValue(func() *[128 * 128]uint32 {
 })
 
 func (d *iso2022krDecoder) Reset()               { d.ksc = false }
-func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; return &c }
+func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; c.euc = nil; return &c }
 
 func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	vector := simd.HasISO2022KR()
 	for nSrc < len(src) {
-		nd, ns := d.run(dst[nDst:], src[nSrc:])
+		end := len(src)
+		if vector {
+			nd, ns := d.block(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			end = min(end, nSrc+iso2022krWindow)
+		}
+		nd, ns := d.run(dst[nDst:], src[nSrc:end])
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {
@@ -78,6 +102,60 @@ func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		}
 	}
 	return nDst, nSrc, bad, err
+}
+
+// block decodes blocks of src while they need no other work, through
+// EUC-KR: the vector step simd.ISO2022KRToEUC rewrites a block into EUC-KR
+// form (shifts dropped, 80 added to the bytes of KS X 1001) and EUC-KR's
+// decoder (its vector pairs path) decodes that in one call. Korean text
+// shifts at nearly every word, and this keeps the shifts out of the
+// branches. It stops before anything else (escapes, errors, a short dst),
+// at a character boundary, for the scalar loop.
+func (d *iso2022krDecoder) block(dst, src []byte) (nDst, nSrc int) {
+	for len(src)-nSrc >= simd.ISO2022KRMinSrc {
+		if d.euc == nil {
+			d.euc = make([]byte, iso2022krBlock)
+		}
+		blk := src[nSrc:min(len(src), nSrc+iso2022krBlock)]
+		m, ns, ksc := simd.ISO2022KRToEUC(d.euc, blk, d.ksc)
+		if ns == 0 {
+			return
+		}
+		// Every pair of the EUC-KR form is A1–FE A1–FE, where EUC-KR has
+		// KS X 1001 alone: it decodes to the same text, and stops only at a
+		// pair with no character or at the end of dst.
+		nd, k, _, _ := mb.Decode(dst[nDst:], d.euc[:m], true, d.t.fast, &d.dec)
+		nDst += nd
+		if k < m {
+			ns, d.ksc = iso2022krSkip(blk, d.ksc, k)
+			nSrc += ns
+			return
+		}
+		nSrc += ns
+		d.ksc = ksc
+		if len(blk)-ns >= simd.ISO2022KRMinSrc {
+			return // stopped at something else
+		}
+	}
+	return
+}
+
+// iso2022krSkip returns the length of the start of src whose EUC-KR form
+// (see block) is k bytes, and the shift state after it, from state ksc;
+// the shifts after the k-th byte are not counted in.
+func iso2022krSkip(src []byte, ksc bool, k int) (int, bool) {
+	i := 0
+	for ; k > 0; i++ {
+		switch src[i] {
+		case so:
+			ksc = true
+		case si:
+			ksc = false
+		default:
+			k--
+		}
+	}
+	return i, ksc
 }
 
 // run decodes the longest run that needs no other work: ASCII, pairs of
