@@ -288,14 +288,21 @@ type iso2022krEncoder struct {
 	ksc        *[65536]uint16 // kscEnc
 	designated bool           // the designation is written
 	shifted    bool           // shifted out: KS X 1001
+	euc        []byte         // the text of a block in EUC-KR form (see block)
 }
 
 func (e *iso2022krEncoder) Reset()               { e.designated, e.shifted = false, false }
-func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; return &c }
+func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; c.euc = nil; return &c }
 
 func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	vector := simd.HasISO2022KR()
 	for nSrc < len(src) {
 		if e.designated {
+			if vector {
+				nd, ns := e.block(dst[nDst:], src[nSrc:])
+				nDst += nd
+				nSrc += ns
+			}
 			nd, ns := e.run(dst[nDst:], src[nSrc:])
 			nDst += nd
 			nSrc += ns
@@ -377,6 +384,76 @@ func (e *iso2022krEncoder) run(dst, src []byte) (nDst, nSrc int) {
 		nSrc += 3
 		shifted = true
 	}
+}
+
+// block encodes blocks of src while they need no other work, through
+// EUC-KR form: EUC-KR's fast path (mb.Encode2, with the table cut to
+// KS X 1001) writes ASCII and the two-byte codes, and the vector step
+// simd.ISO2022KRFromEUC (the loop of iso2022krFromEUC for the last bytes)
+// turns them into ISO-2022-KR, an SO before each run of codes and an SI
+// after it, the codes less 8080. Used only with the vector step: in Go
+// alone it is slower than run. It stops (for the scalar loop)
+// at anything else: other characters, SO, SI or ESC in the text, the end
+// of either buffer.
+func (e *iso2022krEncoder) block(dst, src []byte) (nDst, nSrc int) {
+	for len(src)-nSrc >= 64 && len(dst)-nDst >= 2*64+1 {
+		if e.euc == nil {
+			e.euc = make([]byte, iso2022krBlock)
+		}
+		// The ISO-2022-KR form is at most twice the EUC-KR form (a shift
+		// before every byte), which is at most the UTF-8.
+		n := min(len(src)-nSrc, iso2022krBlock, (len(dst)-nDst-1)/2)
+		m, ns := mb.Encode2(e.euc, src[nSrc:nSrc+n], e.ksc, 0)
+		if ns == 0 {
+			return
+		}
+		nd, k, shifted := iso2022krFromEUC(dst[nDst:], e.euc[:m], e.shifted)
+		nDst += nd
+		e.shifted = shifted
+		if k < m {
+			// SO, SI or ESC in the text, at k: the UTF-8 before it.
+			i := 0
+			for k > 0 {
+				if src[nSrc+i] >= 0x80 {
+					i, k = i+3, k-2 // a three-byte character, two bytes of EUC-KR form
+				} else {
+					i, k = i+1, k-1
+				}
+			}
+			nSrc += i
+			return
+		}
+		nSrc += ns
+		if ns < n {
+			return
+		}
+	}
+	return
+}
+
+// iso2022krFromEUC writes src, text in EUC-KR form with only ASCII and
+// KS X 1001, as ISO-2022-KR from shift state shifted, up to the first SO,
+// SI or ESC. dst has room for 2*len(src) bytes.
+func iso2022krFromEUC(dst, src []byte, shifted bool) (nDst, nSrc int, shiftedOut bool) {
+	j, n, shifted := simd.ISO2022KRFromEUC(dst, src, shifted)
+	dst = dst[:2*len(src)]
+	var prev byte // 1 when shifted out
+	if shifted {
+		prev = 1
+	}
+	for i := n; i < len(src); i++ {
+		c := src[i]
+		if c < 0x20 && (c == 0x1B || c&^1 == so) {
+			return j, i, prev != 0
+		}
+		h := c >> 7
+		dst[j] = si - h // SO is SI-1
+		j += int(h ^ prev)
+		dst[j] = c & 0x7F
+		j++
+		prev = h
+	}
+	return j, len(src), prev != 0
 }
 
 // kscCode returns the EUC-KR code of the character whose UTF-8 is s, when

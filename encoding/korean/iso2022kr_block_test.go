@@ -142,3 +142,77 @@ func TestISO2022KRBlockCorpus(t *testing.T) {
 		}
 	}
 }
+
+// iso2022krEncodeResults encodes text with each policy, split in two at
+// split, with dst buffers of dstSize bytes.
+func iso2022krEncodeResults(text []byte, split, dstSize int) []enctest.Result {
+	var rs []enctest.Result
+	for _, c := range []*encoding.Codec{ISO2022KR, ISO2022KR.WithPolicy(encoding.Replace)} {
+		rs = append(rs, enctest.Drive(c.EncodeTransformer(), [][]byte{text[:split], text[split:]}, dstSize))
+	}
+	return rs
+}
+
+// iso2022krRandomText makes about n bytes of UTF-8: Hangul words of
+// KS X 1001 between spaces and line ends, with bad in 1 of every bad words
+// (0 for none) a character the block path leaves to the scalar loop: a
+// Hangul syllable only UHC has, a two-byte character (in KS X 1001 or
+// not), SO, SI or ESC, an emoji, a cut or invalid UTF-8 sequence.
+func iso2022krRandomText(r *rand.Rand, n, bad int) []byte {
+	var b []byte
+	for len(b) < n {
+		switch r.IntN(8) {
+		case 0:
+			b = append(b, "word "...)
+		case 1:
+			b = append(b, '\n')
+		default:
+			for range 1 + r.IntN(4) {
+				b = append(b, "가나다라마바사아자차카타파하한국어똠방각"[3*r.IntN(19):][:3]...)
+			}
+			b = append(b, ' ')
+		}
+		if bad > 0 && r.IntN(bad) == 0 {
+			faults := []string{"갂", "·", "é", "\x0e", "\x0f", "\x1b", "😀", "\xe0\xa0", "\xff"}
+			b = append(b, faults[r.IntN(len(faults))]...)
+		}
+	}
+	return b
+}
+
+// The encoder's block path against the scalar encoder, as for decoding.
+func TestISO2022KREncodeBlockDifferential(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var inputs [][]byte
+	for i := range 24 {
+		inputs = append(inputs, iso2022krRandomText(r, 200+r.IntN(1200), []int{0, 2, 10, 60}[i%4]))
+	}
+	checked := 0
+	for _, k := range simd.Kernels() {
+		restore, _ := simd.ForceKernel(k)
+		vector := simd.HasISO2022KR()
+		restore()
+		if !vector {
+			continue
+		}
+		for _, text := range inputs {
+			for _, dstSize := range []int{4*len(text) + 64, 97} {
+				for split := 0; split <= len(text); split++ {
+					restore, _ := simd.ForceKernel("scalar")
+					want := iso2022krEncodeResults(text, split, dstSize)
+					restore()
+					restore, _ = simd.ForceKernel(k)
+					got := iso2022krEncodeResults(text, split, dstSize)
+					restore()
+					if !sameResults(got, want) {
+						t.Fatalf("kernel %s, split %d, dst %d, text %q:\n got %v\nwant %v", k, split, dstSize, text, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Skip("no kernel of this CPU has the ISO-2022-KR vector step")
+	}
+}

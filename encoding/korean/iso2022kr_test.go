@@ -82,6 +82,7 @@ var iso2022krSamples = [][]byte{
 	[]byte("\x0e\x0e\x0f\x0f"), []byte("\x0e\x22\x6f"), {0x0e, 0x30}, {0x80, 0x0e, 0xff},
 	// Longer than a 64-byte block of the vector path, clean and faulty.
 	iso2022krRandom(rand.New(rand.NewPCG(5, 6)), 300, 0), iso2022krRandom(rand.New(rand.NewPCG(7, 8)), 300, 8),
+	iso2022krRandomText(rand.New(rand.NewPCG(5, 6)), 300, 0), iso2022krRandomText(rand.New(rand.NewPCG(7, 8)), 300, 8),
 }
 
 func FuzzISO2022KR(f *testing.F) {
@@ -90,13 +91,20 @@ func FuzzISO2022KR(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		enctest.CheckFuzz(t, ISO2022KR, data, nil)
-		// The block path (when the CPU has it) against the scalar decoder.
+		// The block paths (when the CPU has them) against the scalar loops.
 		got := iso2022krResults(data, len(data)/2, 4*len(data)+64)
 		restore, _ := simd.ForceKernel("scalar")
 		want := iso2022krResults(data, len(data)/2, 4*len(data)+64)
 		restore()
 		if !sameResults(got, want) {
 			t.Fatalf("%q: got %v, the scalar decoder %v", data, got, want)
+		}
+		got = iso2022krEncodeResults(data, len(data)/2, 4*len(data)+64)
+		restore, _ = simd.ForceKernel("scalar")
+		want = iso2022krEncodeResults(data, len(data)/2, 4*len(data)+64)
+		restore()
+		if !sameResults(got, want) {
+			t.Fatalf("%q: encoded, got %v, the scalar encoder %v", data, got, want)
 		}
 	})
 }

@@ -129,3 +129,96 @@ done:
 	MOVQ R15, parity+80(FP)
 	VZEROUPPER
 	RET
+
+// The reverse, 32 bytes of EUC-KR form at a time: with h the bytes 80–FF
+// and T = h ^ (h<<1 | state) the bytes a shift goes before, each byte
+// takes one place of the output and each byte of T one more, before it.
+// In 64 places, two per byte (the shift's, the byte's), the places taken
+// are sel = pdep(T, 5555…) | AAAA…, and the bytes' places among them are
+// data = pext(AAAA…, sel); VPEXPANDB puts the bytes there and the other
+// places of the output get SO before a byte 80–FF (pdep(h, data) >> 1)
+// and SI before ASCII.
+
+// func iso2022krFromEUCAVX512(dst, src []byte, shifted uint64) (nDst, nSrc int, shiftedOut uint64)
+TEXT ·iso2022krFromEUCAVX512(SB), NOSPLIT, $0-80
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), DX
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	MOVQ shifted+48(FP), BX          // BX: state (0 or 1)
+	MOVQ DI, R13                     // R13: dst start
+	MOVQ SI, R12                     // R12: src start
+	ADDQ DI, DX
+	ADDQ SI, CX
+
+	MOVL $0x1B1B1B1B, AX
+	VPBROADCASTD AX, Y20             // ESC
+	MOVL $0x0E0E0E0E, AX
+	VPBROADCASTD AX, Z21             // SO
+	MOVL $0x0F0F0F0F, AX
+	VPBROADCASTD AX, Z22             // SI
+	MOVL $0x7F7F7F7F, AX
+	VPBROADCASTD AX, Y23             // 7F
+	MOVQ $0x5555555555555555, R14
+	MOVQ $0xAAAAAAAAAAAAAAAA, R15
+
+eloop:
+	LEAQ 32(SI), AX
+	CMPQ AX, CX
+	JHI  edone
+	LEAQ 64(DI), AX
+	CMPQ AX, DX
+	JHI  edone
+
+	VMOVDQU   (SI), Y0
+	VPCMPEQB  Y20, Y0, K1
+	VPCMPEQB  Y21, Y0, K2
+	VPCMPEQB  Y22, Y0, K3
+	KORD      K1, K2, K1
+	KORD      K1, K3, K1
+	KORTESTD  K1, K1
+	JNZ       edone
+
+	VPMOVB2M  Y0, K4
+	KMOVD     K4, R8                 // R8: h
+	MOVQ      R8, R9
+	SHLQ      $1, R9
+	ORQ       BX, R9
+	XORQ      R8, R9
+	ANDL      $0xFFFFFFFF, R9        // R9: T
+	PDEPQ     R14, R9, R10
+	ORQ       R15, R10               // R10: sel
+	PEXTQ     R10, R15, R11          // R11: data
+	POPCNTQ   R9, AX
+	ADDQ      $32, AX                // AX: bytes out
+	MOVQ      $-1, R10
+	BZHIQ     AX, R10, R10           // R10: the places of the output
+	ANDNQ     R10, R11, R10          // R10: the shifts' places
+	PDEPQ     R11, R8, R9            // R9: the places of bytes 80–FF
+	SHRQ      $1, R9
+	ANDQ      R10, R9                // R9: SO places
+	ANDNQ     R10, R9, R10           // R10: SI places
+
+	VPANDD      Y23, Y0, Y1
+	KMOVQ       R11, K5
+	VPEXPANDB.Z Z1, K5, Z2
+	KMOVQ       R9, K6
+	VMOVDQU8    Z21, K6, Z2
+	KMOVQ       R10, K7
+	VMOVDQU8    Z22, K7, Z2
+	VMOVDQU64   Z2, (DI)
+
+	ADDQ AX, DI
+	ADDQ $32, SI
+	SHRQ $31, R8
+	MOVQ R8, BX
+	JMP  eloop
+
+edone:
+	SUBQ R13, DI
+	SUBQ R12, SI
+	MOVQ DI, nDst+56(FP)
+	MOVQ SI, nSrc+64(FP)
+	MOVQ BX, shiftedOut+72(FP)
+	VZEROUPPER
+	RET

@@ -115,3 +115,46 @@ func add64(x, y, carry uint64) (sum, carryOut uint64) {
 	carryOut = ((x & y) | ((x | y) &^ sum)) >> 63
 	return
 }
+
+// ISO2022KRFromEUC is ISO2022KRToEUC in reverse: it writes text in EUC-KR
+// form that holds ASCII and two-byte codes A1–FE A1–FE alone as
+// ISO-2022-KR, an SO (0E) before each run of codes and an SI (0F) before
+// each run of ASCII after one, the codes less 8080. shifted is the shift
+// state before src, shiftedOut the state after nSrc bytes.
+//
+// It converts whole 32-byte blocks while len(src)-nSrc >= 32 and
+// len(dst)-nDst >= 64, and stops before the first block that holds SO, SI
+// or ESC (which the caller reports). It does not allocate.
+func ISO2022KRFromEUC(dst, src []byte, shifted bool) (nDst, nSrc int, shiftedOut bool) {
+	if len(src) < 32 || len(dst) < 64 {
+		return 0, 0, shifted
+	}
+	return iso2022krFromEUC(cur(), dst, src, shifted)
+}
+
+// iso2022krFromEUCBlocks is the reference twin of the vector step.
+func iso2022krFromEUCBlocks(dst, src []byte, shifted bool) (nDst, nSrc int, shiftedOut bool) {
+	var prev byte
+	if shifted {
+		prev = 1
+	}
+	for len(src)-nSrc >= 32 && len(dst)-nDst >= 64 {
+		blk := src[nSrc : nSrc+32]
+		for _, c := range blk {
+			if c == 0x0E || c == 0x0F || c == 0x1B {
+				return nDst, nSrc, prev != 0
+			}
+		}
+		for _, c := range blk {
+			if h := c >> 7; h != prev {
+				dst[nDst] = 0x0F - h
+				nDst++
+				prev = h
+			}
+			dst[nDst] = c & 0x7F
+			nDst++
+		}
+		nSrc += 32
+	}
+	return nDst, nSrc, prev != 0
+}

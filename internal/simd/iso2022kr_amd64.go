@@ -28,3 +28,22 @@ func iso2022krToEUC(k *impl, dst, src []byte, so bool) (int, int, bool) {
 	}
 	return nDst, nSrc, s != 0
 }
+
+// iso2022krFromEUCAVX512 converts 32-byte blocks as ISO2022KRFromEUC does.
+//
+//go:noescape
+func iso2022krFromEUCAVX512(dst, src []byte, shifted uint64) (nDst, nSrc int, shiftedOut uint64)
+
+// iso2022krFromEUC runs the vector step of kernel k; the avx2 and scalar
+// kernels have none.
+func iso2022krFromEUC(k *impl, dst, src []byte, shifted bool) (int, int, bool) {
+	if k != avx512Impl {
+		return 0, 0, shifted
+	}
+	var s uint64
+	if shifted {
+		s = 1
+	}
+	nDst, nSrc, s := iso2022krFromEUCAVX512(dst, src, s)
+	return nDst, nSrc, s != 0
+}

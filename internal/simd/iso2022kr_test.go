@@ -67,3 +67,52 @@ func TestISO2022KRToEUC(t *testing.T) {
 		})
 	}
 }
+
+// The reverse vector step against its Go twin, on text in EUC-KR form:
+// words of codes between spaces, now and then SO, SI or ESC.
+func TestISO2022KRFromEUC(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, k := range Kernels() {
+		t.Run(k, func(t *testing.T) {
+			restore, _ := ForceKernel(k)
+			defer restore()
+			converted := 0
+			for iter := range 20000 {
+				n := 32 + r.IntN(500)
+				src := make([]byte, 0, n+8)
+				for len(src) < n {
+					if r.IntN(3) == 0 {
+						src = append(src, ' ', 'a'+byte(r.IntN(26)))
+					} else {
+						for range 1 + r.IntN(4) {
+							src = append(src, 0xA1+byte(r.IntN(0x5E)), 0xA1+byte(r.IntN(0x5E)))
+						}
+					}
+					if bad := []int{0, 5, 50, 500}[iter%4]; bad > 0 && r.IntN(bad) == 0 {
+						src = append(src, []byte{0x0E, 0x0F, 0x1B}[r.IntN(3)])
+					}
+				}
+				src = src[:n]
+				shifted := r.IntN(2) == 0
+				dlen := 64 + r.IntN(2*n)
+				want := make([]byte, dlen)
+				got := make([]byte, dlen)
+				wd, ws, wsh := iso2022krFromEUCBlocks(want, src, shifted)
+				gd, gs, gsh := ISO2022KRFromEUC(got, src, shifted)
+				if !HasISO2022KR() {
+					if gd != 0 || gs != 0 {
+						t.Fatalf("kernel %s has no step but converted %d bytes", k, gs)
+					}
+					continue
+				}
+				if wd != gd || ws != gs || wsh != gsh || !bytes.Equal(want[:wd], got[:gd]) {
+					t.Fatalf("src %x shifted %v: got %d %d %v %x, want %d %d %v %x", src, shifted, gd, gs, gsh, got[:gd], wd, ws, wsh, want[:wd])
+				}
+				converted += ws
+			}
+			if HasISO2022KR() && converted == 0 {
+				t.Fatal("nothing converted: the test checks nothing")
+			}
+		})
+	}
+}
