@@ -116,7 +116,9 @@ func (d *iso2022krDecoder) block(dst, src []byte) (nDst, nSrc int) {
 		if d.euc == nil {
 			d.euc = make([]byte, iso2022krBlock)
 		}
-		blk := src[nSrc:min(len(src), nSrc+iso2022krBlock)]
+		// At most 3 bytes of UTF-8 for 2 of src: a block fits in dst (and
+		// a small dst does not cost a whole block's rewrite per call).
+		blk := src[nSrc : nSrc+min(len(src)-nSrc, iso2022krBlock, (len(dst)-nDst)/3*2)]
 		m, ns, ksc := simd.ISO2022KRToEUC(d.euc, blk, d.ksc)
 		if ns == 0 {
 			return
