@@ -8,6 +8,7 @@ import (
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/internal/mb"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 // ISO2022KR is ISO-2022-KR (RFC 1557), the 7-bit Korean mail encoding:
@@ -28,7 +29,10 @@ import (
 // the end of the text. SO, SI and ESC in the text are unmappable: they
 // would be read as shifts and escapes.
 var ISO2022KR = encoding.NewCodec("iso-2022-kr",
-	func() encoding.Core { return &iso2022krDecoder{t: getTables(), pairs: kscPairs()} },
+	func() encoding.Core {
+		t := getTables()
+		return &iso2022krDecoder{t: t, pairs: kscPairs(), dec: decoder{t}}
+	},
 	func() encoding.Core { return &iso2022krEncoder{ksc: kscEnc()} })
 
 const (
@@ -42,7 +46,19 @@ type iso2022krDecoder struct {
 	t     *tables
 	pairs *[128 * 128]uint32 // kscPairs
 	ksc   bool               // shifted out: KS X 1001
+	// euc is the text of a block in EUC-KR form (see block), made when
+	// first needed.
+	euc []byte
+	dec decoder // EUC-KR's, for its form
 }
+
+// iso2022krBlock is the size of the blocks the vector path rewrites into
+// EUC-KR form at a time, and iso2022krWindow the most the scalar loop
+// takes between two tries of the vector path.
+const (
+	iso2022krBlock  = 16 << 10
+	iso2022krWindow = 256
+)
 
 // kscPairs is KS X 1001 by its two 7-bit bytes, c<<7 | c2, each character
 // in mb.PackLen form; 0 where there is none (every pair with a byte
@@ -60,11 +76,19 @@ var kscPairs = sync.OnceValue(func() *[128 * 128]uint32 {
 })
 
 func (d *iso2022krDecoder) Reset()               { d.ksc = false }
-func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; return &c }
+func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; c.euc = nil; return &c }
 
 func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	vector := simd.HasISO2022KR()
 	for nSrc < len(src) {
-		nd, ns := d.run(dst[nDst:], src[nSrc:])
+		end := len(src)
+		if vector {
+			nd, ns := d.block(dst[nDst:], src[nSrc:])
+			nDst += nd
+			nSrc += ns
+			end = min(end, nSrc+iso2022krWindow)
+		}
+		nd, ns := d.run(dst[nDst:], src[nSrc:end])
 		nDst += nd
 		nSrc += ns
 		if nSrc >= len(src) {
@@ -78,6 +102,62 @@ func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		}
 	}
 	return nDst, nSrc, bad, err
+}
+
+// block decodes blocks of src while they need no other work, through
+// EUC-KR: the vector step simd.ISO2022KRToEUC rewrites a block into EUC-KR
+// form (shifts dropped, 80 added to the bytes of KS X 1001) and EUC-KR's
+// decoder (its vector pairs path) decodes that in one call. Korean text
+// shifts at nearly every word, and this keeps the shifts out of the
+// branches. It stops before anything else (escapes, errors, a short dst),
+// at a character boundary, for the scalar loop.
+func (d *iso2022krDecoder) block(dst, src []byte) (nDst, nSrc int) {
+	for len(src)-nSrc >= simd.ISO2022KRMinSrc {
+		if d.euc == nil {
+			d.euc = make([]byte, iso2022krBlock)
+		}
+		// At most 3 bytes of UTF-8 for 2 of src: a block fits in dst (and
+		// a small dst does not cost a whole block's rewrite per call).
+		blk := src[nSrc : nSrc+min(len(src)-nSrc, iso2022krBlock, (len(dst)-nDst)/3*2)]
+		m, ns, ksc := simd.ISO2022KRToEUC(d.euc, blk, d.ksc)
+		if ns == 0 {
+			return
+		}
+		// Every pair of the EUC-KR form is A1–FE A1–FE, where EUC-KR has
+		// KS X 1001 alone: it decodes to the same text, and stops only at a
+		// pair with no character or at the end of dst.
+		nd, k, _, _ := mb.Decode(dst[nDst:], d.euc[:m], true, d.t.fast, &d.dec)
+		nDst += nd
+		if k < m {
+			ns, d.ksc = iso2022krSkip(blk, d.ksc, k)
+			nSrc += ns
+			return
+		}
+		nSrc += ns
+		d.ksc = ksc
+		if len(blk)-ns >= simd.ISO2022KRMinSrc {
+			return // stopped at something else
+		}
+	}
+	return
+}
+
+// iso2022krSkip returns the length of the start of src whose EUC-KR form
+// (see block) is k bytes, and the shift state after it, from state ksc;
+// the shifts after the k-th byte are not counted in.
+func iso2022krSkip(src []byte, ksc bool, k int) (int, bool) {
+	i := 0
+	for ; k > 0; i++ {
+		switch src[i] {
+		case so:
+			ksc = true
+		case si:
+			ksc = false
+		default:
+			k--
+		}
+	}
+	return i, ksc
 }
 
 // run decodes the longest run that needs no other work: ASCII, pairs of
@@ -210,14 +290,21 @@ type iso2022krEncoder struct {
 	ksc        *[65536]uint16 // kscEnc
 	designated bool           // the designation is written
 	shifted    bool           // shifted out: KS X 1001
+	euc        []byte         // the text of a block in EUC-KR form (see block)
 }
 
 func (e *iso2022krEncoder) Reset()               { e.designated, e.shifted = false, false }
-func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; return &c }
+func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; c.euc = nil; return &c }
 
 func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	vector := simd.HasISO2022KR()
 	for nSrc < len(src) {
 		if e.designated {
+			if vector {
+				nd, ns := e.block(dst[nDst:], src[nSrc:])
+				nDst += nd
+				nSrc += ns
+			}
 			nd, ns := e.run(dst[nDst:], src[nSrc:])
 			nDst += nd
 			nSrc += ns
@@ -299,6 +386,76 @@ func (e *iso2022krEncoder) run(dst, src []byte) (nDst, nSrc int) {
 		nSrc += 3
 		shifted = true
 	}
+}
+
+// block encodes blocks of src while they need no other work, through
+// EUC-KR form: EUC-KR's fast path (mb.Encode2, with the table cut to
+// KS X 1001) writes ASCII and the two-byte codes, and the vector step
+// simd.ISO2022KRFromEUC (the loop of iso2022krFromEUC for the last bytes)
+// turns them into ISO-2022-KR, an SO before each run of codes and an SI
+// after it, the codes less 8080. Used only with the vector step: in Go
+// alone it is slower than run. It stops (for the scalar loop)
+// at anything else: other characters, SO, SI or ESC in the text, the end
+// of either buffer.
+func (e *iso2022krEncoder) block(dst, src []byte) (nDst, nSrc int) {
+	for len(src)-nSrc >= 64 && len(dst)-nDst >= 2*64+1 {
+		if e.euc == nil {
+			e.euc = make([]byte, iso2022krBlock)
+		}
+		// The ISO-2022-KR form is at most twice the EUC-KR form (a shift
+		// before every byte), which is at most the UTF-8.
+		n := min(len(src)-nSrc, iso2022krBlock, (len(dst)-nDst-1)/2)
+		m, ns := mb.Encode2(e.euc, src[nSrc:nSrc+n], e.ksc, 0)
+		if ns == 0 {
+			return
+		}
+		nd, k, shifted := iso2022krFromEUC(dst[nDst:], e.euc[:m], e.shifted)
+		nDst += nd
+		e.shifted = shifted
+		if k < m {
+			// SO, SI or ESC in the text, at k: the UTF-8 before it.
+			i := 0
+			for k > 0 {
+				if src[nSrc+i] >= 0x80 {
+					i, k = i+3, k-2 // a three-byte character, two bytes of EUC-KR form
+				} else {
+					i, k = i+1, k-1
+				}
+			}
+			nSrc += i
+			return
+		}
+		nSrc += ns
+		if ns < n {
+			return
+		}
+	}
+	return
+}
+
+// iso2022krFromEUC writes src, text in EUC-KR form with only ASCII and
+// KS X 1001, as ISO-2022-KR from shift state shifted, up to the first SO,
+// SI or ESC. dst has room for 2*len(src) bytes.
+func iso2022krFromEUC(dst, src []byte, shifted bool) (nDst, nSrc int, shiftedOut bool) {
+	j, n, shifted := simd.ISO2022KRFromEUC(dst, src, shifted)
+	dst = dst[:2*len(src)]
+	var prev byte // 1 when shifted out
+	if shifted {
+		prev = 1
+	}
+	for i := n; i < len(src); i++ {
+		c := src[i]
+		if c < 0x20 && (c == 0x1B || c&^1 == so) {
+			return j, i, prev != 0
+		}
+		h := c >> 7
+		dst[j] = si - h // SO is SI-1
+		j += int(h ^ prev)
+		dst[j] = c & 0x7F
+		j++
+		prev = h
+	}
+	return j, len(src), prev != 0
 }
 
 // kscCode returns the EUC-KR code of the character whose UTF-8 is s, when

@@ -2,10 +2,12 @@ package korean
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/encoding/enctest"
+	"github.com/ucskit/ucs/internal/simd"
 )
 
 func TestISO2022KRHarness(t *testing.T) {
@@ -78,13 +80,33 @@ func TestISO2022KRAllKSX1001(t *testing.T) {
 var iso2022krSamples = [][]byte{
 	[]byte("\x1b$)C\x0e\x30\x21\x0fa"), []byte("\x0e\x30\x21\n"), []byte("\x1b$)"), []byte("\x1b$)C\x1b$)C"),
 	[]byte("\x0e\x0e\x0f\x0f"), []byte("\x0e\x22\x6f"), {0x0e, 0x30}, {0x80, 0x0e, 0xff},
+	// Longer than a 64-byte block of the vector path, clean and faulty.
+	iso2022krRandom(rand.New(rand.NewPCG(5, 6)), 300, 0), iso2022krRandom(rand.New(rand.NewPCG(7, 8)), 300, 8),
+	iso2022krRandomText(rand.New(rand.NewPCG(5, 6)), 300, 0), iso2022krRandomText(rand.New(rand.NewPCG(7, 8)), 300, 8),
 }
 
 func FuzzISO2022KR(f *testing.F) {
 	for _, s := range enctest.Seeds(iso2022krSamples, nil) {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { enctest.CheckFuzz(t, ISO2022KR, data, nil) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		enctest.CheckFuzz(t, ISO2022KR, data, nil)
+		// The block paths (when the CPU has them) against the scalar loops.
+		got := iso2022krResults(data, len(data)/2, 4*len(data)+64)
+		restore, _ := simd.ForceKernel("scalar")
+		want := iso2022krResults(data, len(data)/2, 4*len(data)+64)
+		restore()
+		if !sameResults(got, want) {
+			t.Fatalf("%q: got %v, the scalar decoder %v", data, got, want)
+		}
+		got = iso2022krEncodeResults(data, len(data)/2, 4*len(data)+64)
+		restore, _ = simd.ForceKernel("scalar")
+		want = iso2022krEncodeResults(data, len(data)/2, 4*len(data)+64)
+		restore()
+		if !sameResults(got, want) {
+			t.Fatalf("%q: encoded, got %v, the scalar encoder %v", data, got, want)
+		}
+	})
 }
 
 func TestWriteISO2022KRSeeds(t *testing.T) {
