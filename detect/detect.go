@@ -121,10 +121,30 @@ func DetectStream(r io.Reader) (Result, io.Reader, error) {
 	return res, io.MultiReader(bytes.NewReader(prefix), r), err
 }
 
-// tables is everything the detector derives at first use.
+// tables is what the detector derives at first use: the language models
+// and the UTF answers at once (every input needs them), the legacy
+// readings only when an input gets past the answers that need no
+// statistics (readings).
 type tables struct {
-	models  []*langModel
-	byTag   map[string]*langModel
+	models []*langModel
+	byTag  map[string]*langModel
+	// utf holds the registry's charsets of utfNames (nil when it has no
+	// codec for one), looked up once.
+	utf map[string]*charset.Charset
+	// boms are the answers for a byte-order mark (bomStage).
+	boms [bomKinds]Candidate
+	err  error
+
+	readOnce sync.Once
+	read     *readingTables
+}
+
+// readingTables holds the encodings read by their tables: the single-byte
+// and multi-byte code pages with their per-language tables, the 7-bit
+// encodings and the EBCDIC pages. Building them is most of the detector's
+// start-up cost, so it is left to the first input that needs them: valid
+// UTF-8, a byte-order mark or an empty input is answered without.
+type readingTables struct {
 	encs    map[string]*enc
 	singles []*enc
 	multis  []*enc
@@ -133,15 +153,9 @@ type tables struct {
 	// charsets that extend it (charset.Charset.Extends): tried when it
 	// does not decode the input.
 	variants7 map[string][]*enc
-	// utf holds the registry's charsets of utfNames (nil when it has no
-	// codec for one), looked up once.
-	utf map[string]*charset.Charset
-	// boms are the answers for a byte-order mark (bomStage).
-	boms [bomKinds]Candidate
 	// ebcdic holds the registry's EBCDIC pages, the most common first
 	// (ebcdic.go).
 	ebcdic []*ebcdicPage
-	err    error
 }
 
 var (
@@ -150,23 +164,44 @@ var (
 )
 
 func getTables() *tables {
-	tabOnce.Do(func() { tab = buildTables() })
+	tabOnce.Do(func() { tab = newTables() })
 	return tab
 }
 
+// buildTables builds every table at once, for tests that need a fresh
+// set (after the registry grew).
 func buildTables() *tables {
-	t := &tables{byTag: map[string]*langModel{}, encs: map[string]*enc{}, utf: map[string]*charset.Charset{}}
+	t := newTables()
+	t.readings()
+	return t
+}
+
+// newTables loads the models and looks up the UTF charsets.
+func newTables() *tables {
+	t := &tables{byTag: map[string]*langModel{}, utf: map[string]*charset.Charset{}}
 	for _, n := range utfNames {
 		t.utf[n] = t.codecOf(n)
 	}
 	t.boms = t.bomCandidates()
-	t.ebcdic = ebcdicPages()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i
 		t.byTag[m.tag] = m
 		m.shape16 = utf16Shape(m)
 	}
+	return t
+}
+
+// readings returns the tables of the encodings read by their tables,
+// building them at the first call.
+func (t *tables) readings() *readingTables {
+	t.readOnce.Do(func() { t.read = t.buildReadings() })
+	return t.read
+}
+
+func (t *tables) buildReadings() *readingTables {
+	r := &readingTables{encs: map[string]*enc{}}
+	r.ebcdic = ebcdicPages()
 	seen := map[*charset.Charset]bool{}
 	for _, s := range slices.Concat(specs, registryMultis(), registrySingles()) {
 		e := resolve(s)
@@ -181,7 +216,7 @@ func buildTables() *tables {
 		}
 		switch s.kind {
 		case kindSingle:
-			if e.newT == nil || !buildSingle(e) || sameTable(t.singles, e) {
+			if e.newT == nil || !buildSingle(e) || sameTable(r.singles, e) {
 				continue
 			}
 			for _, m := range t.models {
@@ -195,7 +230,7 @@ func buildTables() *tables {
 			if len(e.pairs) == 0 {
 				continue
 			}
-			t.singles = append(t.singles, e)
+			r.singles = append(r.singles, e)
 		case kindMulti:
 			m := t.byTag[s.lang]
 			if m == nil || e.newT == nil || !buildMulti(e, m) {
@@ -205,7 +240,7 @@ func buildTables() *tables {
 			if e.cs.Extends != "" {
 				// registryMultis puts the charset extended first.
 				if base, err := charset.Lookup(e.cs.Extends); err == nil {
-					for _, o := range t.multis {
+					for _, o := range r.multis {
 						if o.cs == base {
 							e.base = o
 						}
@@ -213,23 +248,23 @@ func buildTables() *tables {
 				}
 			}
 			_, e.ownPages = multiPages[e.cs.Name]
-			e.idx = len(t.multis)
-			t.multis = append(t.multis, e)
+			e.idx = len(r.multis)
+			r.multis = append(r.multis, e)
 		case kindISO2022:
 			e.model = t.byTag[s.lang]
 			if e.newT == nil {
 				continue
 			}
 		}
-		t.encs[s.name] = e
+		r.encs[s.name] = e
 	}
-	t.variants7 = statefulVariants(t)
-	return t
+	r.variants7 = statefulVariants(t, r)
+	return r
 }
 
 // statefulVariants finds the registry's stateful charsets that extend one
 // the detector tries by its escapes, in the order of their names.
-func statefulVariants(t *tables) map[string][]*enc {
+func statefulVariants(t *tables, r *readingTables) map[string][]*enc {
 	out := map[string][]*enc{}
 	for _, cs := range charset.List() {
 		if cs.Structure != charset.Stateful || cs.Codec == nil || cs.Extends == "" {
@@ -241,7 +276,7 @@ func statefulVariants(t *tables) map[string][]*enc {
 			root, err = charset.Lookup(root.Extends)
 			ok = err == nil
 		}
-		base := t.encs[root.Name]
+		base := r.encs[root.Name]
 		if !ok || base == nil || base.cs == cs {
 			continue
 		}

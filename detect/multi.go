@@ -16,13 +16,14 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 	// at[i] is the place in out of t.multis[i]'s reading, or of the
 	// reading of the encoding it extends that decodes b; -1 when neither
 	// decodes b.
+	multis := t.readings().multis
 	var buf [16]int
 	at := buf[:0]
-	if len(t.multis) > len(buf) {
-		at = make([]int, 0, len(t.multis))
+	if len(multis) > len(buf) {
+		at = make([]int, 0, len(multis))
 	}
 	foreign := ae.foreign()
-	for _, e := range t.multis {
+	for _, e := range multis {
 		at = append(at, -1)
 		if e.base != nil && at[e.base.idx] >= 0 {
 			k := at[e.base.idx]

@@ -13,7 +13,7 @@ import (
 // anywhere.
 func TestMultiWalkAgreesWithDecoder(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	for _, e := range getTables().multis {
+	for _, e := range getTables().readings().multis {
 		mt := e.mb
 		var chars [][]byte
 		for c := 0x80; c < 0x100; c++ {

@@ -46,7 +46,7 @@ func TestUTF8Shape(t *testing.T) {
 func TestShapeCosts(t *testing.T) {
 	tb := getTables()
 	get := func(name string) shapeCosts {
-		e := tb.encs[name]
+		e := tb.readings().encs[name]
 		if e == nil || e.mb == nil {
 			t.Skipf("no %s codec", name)
 		}
@@ -68,10 +68,10 @@ func TestShapeCosts(t *testing.T) {
 			}
 		}
 	}
-	for _, e := range tb.multis {
+	for _, e := range tb.readings().multis {
 		inRange(e.name, e.mb.shape)
 	}
-	for _, e := range tb.singles {
+	for _, e := range tb.readings().singles {
 		for _, p := range e.pairs {
 			inRange(e.name+"/"+p.m.tag, p.shape)
 		}
