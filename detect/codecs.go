@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -239,8 +240,13 @@ type enc struct {
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	undef [4]uint64  // single-byte: the bytes without a character, as bits
 	pairs []*sbPair  // single-byte: the languages it is paired with
-	mb    *mbTable   // multi-byte
-	model *langModel
+	// multi-byte: the tables, built at the first input the encoding
+	// decodes (table); block names the encoding whose block of frequently
+	// used characters they use (commonBlock).
+	mbOnce sync.Once
+	mb     atomic.Pointer[mbTable]
+	block  string
+	model  *langModel
 	// base is the candidate this one extends (charset.Charset.Extends),
 	// or nil; idx is the encoding's place in tables.multis.
 	base *enc
@@ -248,6 +254,16 @@ type enc struct {
 	// ownPages is true when the crawl counts pages of the encoding's own
 	// (multiPages), not under another.
 	ownPages bool
+}
+
+// table returns the tables of a multi-byte encoding, building them at the
+// first call.
+func (e *enc) table() *mbTable {
+	if mt := e.mb.Load(); mt != nil {
+		return mt
+	}
+	e.mbOnce.Do(func() { e.mb.Store(multiTable(e, e.model)) })
+	return e.mb.Load()
 }
 
 // root returns the encoding at the end of e's chain of extended ones.
@@ -417,7 +433,21 @@ func buildSingle(e *enc) bool {
 	return true
 }
 
-func buildMulti(e *enc, m *langModel) bool {
+// asciiCompatible reports whether a multi-byte encoding decodes every
+// ASCII byte as itself, as a candidate must.
+func asciiCompatible(e *enc) bool {
+	t := e.newT()
+	for b := 0; b < 0x80; b++ {
+		if e.decodeOne(t, []byte{byte(b)}) != rune(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// multiTable builds the tables of a multi-byte encoding under its
+// language's model m.
+func multiTable(e *enc, m *langModel) *mbTable {
 	t := e.newT()
 	mt := &mbTable{pair: make([]uint8, 128*256)}
 	costOf := func(r rune) uint8 {
@@ -426,11 +456,6 @@ func buildMulti(e *enc, m *langModel) bool {
 			c = 254
 		}
 		return uint8(c)
-	}
-	for b := 0; b < 0x80; b++ {
-		if e.decodeOne(t, []byte{byte(b)}) != rune(b) {
-			return false
-		}
 	}
 	for b := 0x80; b < 256; b++ {
 		mt.single[b] = bad
@@ -469,7 +494,7 @@ func buildMulti(e *enc, m *langModel) bool {
 				c = costOf(r)
 			}
 			mt.pair[(lead-0x80)<<8|trail] = c
-			if commonBlock(e.root().name, lead, trail) && !seen[r] {
+			if commonBlock(e.block, lead, trail) && !seen[r] {
 				seen[r] = true
 				switch {
 				case !known:
@@ -487,7 +512,7 @@ func buildMulti(e *enc, m *langModel) bool {
 		for lead := 0x81; lead < 0xFF; lead++ {
 			for trail := 0x21; trail < 0xFF; trail++ {
 				i := (lead-0x80)<<8 | trail
-				if mt.pair[i] == bad || !commonBlock(e.root().name, lead, trail) {
+				if mt.pair[i] == bad || !commonBlock(e.block, lead, trail) {
 					continue
 				}
 				if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
@@ -503,12 +528,11 @@ func buildMulti(e *enc, m *langModel) bool {
 	mt.four8E = decodesAny(e, t, []byte{0x8E, 0xA2, 0xA1, 0xA1})
 	mt.rareCost = costOf(0x10000) // a character outside the model
 	mt.shape = multiShape(mt)
-	e.mb = mt
-	return true
+	return mt
 }
 
 // decodesAny reports whether the codec decodes one of seqs as one
-// character. buildMulti probes with it for the longer codes a multi-byte
+// character. multiTable probes with it for the longer codes a multi-byte
 // encoding may have: GB 18030's four-byte codes (81 30 81 30 is U+0080),
 // the three-byte codes after 8F of EUC-JP (JIS X 0212, 8F B0 A1) and
 // EUC-JIS-2004 (JIS X 0213 plane 2, 8F A1 A1), and EUC-TW's four-byte
@@ -544,17 +568,47 @@ func commonBlock(name string, lead, trail int) bool {
 	return false
 }
 
-// pairWith builds the per-byte tables of a single-byte encoding read as
-// language m, or returns nil when the encoding cannot write the language.
-func pairWith(e *enc, m *langModel) *sbPair {
-	// Coverage: the share of the language's non-ASCII letters that the
-	// encoding has, weighted by frequency.
-	have := map[rune]bool{}
+// repertoire is what a single-byte encoding can write, worked out once for
+// all the languages it is paired with.
+type repertoire struct {
+	// have holds the lower-case form of every character of the high half.
+	have map[rune]bool
+	// forms holds the decompositions of the letters looked up so far,
+	// shared by the repertoires of all encodings.
+	forms map[rune][][]rune
+}
+
+func newRepertoire(e *enc, forms map[rune][][]rune) *repertoire {
+	rp := &repertoire{have: map[rune]bool{}, forms: forms}
 	for b := 0x80; b < 256; b++ {
 		if r := e.sb[b]; r >= 0 {
-			have[unicode.ToLower(r)] = true
+			rp.have[unicode.ToLower(r)] = true
 		}
 	}
+	return rp
+}
+
+// writes reports whether the encoding writes the letter r: itself, an
+// equivalent letter, or a letter it has followed by combining marks.
+func (rp *repertoire) writes(r rune) bool {
+	if rp.have[r] || rp.have[equivalent[r]] {
+		return true
+	}
+	forms, known := rp.forms[r]
+	if !known {
+		forms = decompositions(r)
+		rp.forms[r] = forms
+	}
+	_, ok := firstForm(forms, func(c rune) bool { return c < 0x80 || rp.have[c] })
+	return ok
+}
+
+// pairWith builds the per-byte tables of a single-byte encoding read as
+// language m, or returns nil when the encoding cannot write the language.
+// rp is e's repertoire (newRepertoire).
+func pairWith(e *enc, m *langModel, rp *repertoire) *sbPair {
+	// Coverage: the share of the language's non-ASCII letters that the
+	// encoding has, weighted by frequency.
 	var total, covered float64
 	for i, r := range m.alphabet {
 		if r < 0x80 || !unicode.IsLetter(r) && !unicode.IsMark(r) {
@@ -562,7 +616,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
-		if have[r] || have[equivalent[r]] || writesDecomposed(r, have) {
+		if rp.writes(r) {
 			covered += p
 		}
 	}
@@ -615,10 +669,32 @@ func writesDecomposed(r rune, have map[rune]bool) bool {
 // by combining marks for which has is true, canonically equivalent to r,
 // when there is such a form (the fewest marks first).
 func decomposedForm(r rune, has func(rune) bool) ([]rune, bool) {
+	return firstForm(decompositions(r), has)
+}
+
+// firstForm returns the first of forms whose characters all satisfy has.
+func firstForm(forms [][]rune, has func(rune) bool) ([]rune, bool) {
+	for _, f := range forms {
+		ok := true
+		for _, c := range f {
+			ok = ok && has(c)
+		}
+		if ok {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// decompositions lists the forms of r as one character followed by
+// combining marks, canonically equivalent to r, the fewest marks first:
+// the candidates decomposedForm chooses from.
+func decompositions(r rune) [][]rune {
 	d := []rune(norm.NFD.String(string(r)))
 	if len(d) < 2 || len(d) > 5 {
-		return nil, false
+		return nil
 	}
+	var forms [][]rune
 	base, marks := d[0], d[1:]
 	for n := 1; n <= len(marks); n++ {
 		for mask := 1; mask < 1<<len(marks); mask++ {
@@ -635,19 +711,13 @@ func decomposedForm(r rune, has func(rune) bool) ([]rune, bool) {
 				}
 			}
 			h := []rune(norm.NFC.String(string(head)))
-			if len(h) != 1 || !has(h[0]) {
+			if len(h) != 1 {
 				continue
 			}
-			ok := true
-			for _, m := range tail {
-				ok = ok && has(m)
-			}
-			if ok {
-				return append(h, tail...), true
-			}
+			forms = append(forms, append(h, tail...))
 		}
 	}
-	return nil, false
+	return forms
 }
 
 func bitsSet(x int) int {

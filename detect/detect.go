@@ -203,6 +203,7 @@ func (t *tables) buildReadings() *readingTables {
 	r := &readingTables{encs: map[string]*enc{}}
 	r.ebcdic = ebcdicPages()
 	seen := map[*charset.Charset]bool{}
+	forms := map[rune][][]rune{} // decompositions, for pairWith
 	for _, s := range slices.Concat(specs, registryMultis(), registrySingles()) {
 		e := resolve(s)
 		if e == nil {
@@ -219,11 +220,12 @@ func (t *tables) buildReadings() *readingTables {
 			if e.newT == nil || !buildSingle(e) || sameTable(r.singles, e) {
 				continue
 			}
+			rp := newRepertoire(e, forms)
 			for _, m := range t.models {
 				if m.cjk {
 					continue
 				}
-				if p := pairWith(e, m); p != nil {
+				if p := pairWith(e, m, rp); p != nil {
 					e.pairs = append(e.pairs, p)
 				}
 			}
@@ -233,10 +235,13 @@ func (t *tables) buildReadings() *readingTables {
 			r.singles = append(r.singles, e)
 		case kindMulti:
 			m := t.byTag[s.lang]
-			if m == nil || e.newT == nil || !buildMulti(e, m) {
+			if m == nil || e.newT == nil || !asciiCompatible(e) {
 				continue
 			}
 			e.model = m
+			// The block of frequently used characters is the encoding's
+			// own, not that of the encoding it extends.
+			e.block = e.name
 			if e.cs.Extends != "" {
 				// registryMultis puts the charset extended first.
 				if base, err := charset.Lookup(e.cs.Extends); err == nil {

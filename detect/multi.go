@@ -36,7 +36,13 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 			}
 			continue
 		}
-		cost, ok, long := e.mb.score(b, off, atEOF, &asciiTrailCost)
+		if e.mb.Load() == nil && !e.valid(b, atEOF) {
+			// Tables not built yet, and not needed: the walk would
+			// refuse b too (TestMultiWalkAgreesWithDecoder).
+			continue
+		}
+		mt := e.table()
+		cost, ok, long := mt.score(b, off, atEOF, &asciiTrailCost)
 		if !ok {
 			continue
 		}
@@ -46,7 +52,7 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 		if long && !e.valid(b, atEOF) {
 			continue
 		}
-		shaped := e.mb.shape.cost(sh)
+		shaped := mt.shape.cost(sh)
 		id++
 		at[e.idx] = len(out)
 		out = append(out, scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped, same: id})
@@ -57,7 +63,7 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 // score walks b through a multi-byte encoding's tables and returns the
 // cost of its non-ASCII characters, or ok false when b is malformed. The
 // tables hold every one- and two-byte character the decoder accepts
-// (buildMulti), so ok is exact for input made of those; long reports a
+// (multiTable), so ok is exact for input made of those; long reports a
 // three- or four-byte sequence, of which only the bytes' ranges were
 // checked.
 // Only the scoreLimit bytes from offset from are scored (the bytes before

@@ -14,7 +14,7 @@ import (
 func TestMultiWalkAgreesWithDecoder(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for _, e := range getTables().readings().multis {
-		mt := e.mb
+		mt := e.table()
 		var chars [][]byte
 		for c := 0x80; c < 0x100; c++ {
 			if mt.single[c] != bad {

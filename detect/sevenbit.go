@@ -46,10 +46,10 @@ func hzStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		return Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: "zh-Hans"}, true
 	}
 	gbk := t.readings().encs["gbk"]
-	if gbk == nil || gbk.mb == nil {
+	if gbk == nil || gbk.kind != kindMulti {
 		return Candidate{}, false
 	}
-	n, ok := validHZ(b, atEOF, gbk.mb)
+	n, ok := validHZ(b, atEOF, gbk.table())
 	if !ok || n == 0 {
 		return Candidate{}, false
 	}
@@ -329,14 +329,14 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		// The registry has no ISO-2022-KR codec (WHATWG maps the label to
 		// its replacement encoding): check the structure of RFC 1557
 		// here, and report the encoding without a Charset.
-		if euckr := t.readings().encs["euc-kr"]; euckr != nil && euckr.mb != nil && validISO2022KR(b, atEOF, euckr.mb) {
+		if euckr := t.readings().encs["euc-kr"]; euckr != nil && euckr.kind == kindMulti && validISO2022KR(b, atEOF, euckr.table()) {
 			return Candidate{Encoding: "iso-2022-kr", Confidence: 0.99, Language: "ko"}, true
 		}
 		return Candidate{}, false
 	}
 	if e == nil && name == "iso-2022-cn" {
-		if gbk := t.readings().encs["gbk"]; gbk != nil && gbk.mb != nil {
-			if n, ok := validISO2022CN(b, atEOF, gbk.mb); ok && n > 0 {
+		if gbk := t.readings().encs["gbk"]; gbk != nil && gbk.kind == kindMulti {
+			if n, ok := validISO2022CN(b, atEOF, gbk.table()); ok && n > 0 {
 				return Candidate{Encoding: "iso-2022-cn", Confidence: sevenBitConfidence(n), Language: "zh-Hans"}, true
 			}
 		}

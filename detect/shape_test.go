@@ -47,10 +47,10 @@ func TestShapeCosts(t *testing.T) {
 	tb := getTables()
 	get := func(name string) shapeCosts {
 		e := tb.readings().encs[name]
-		if e == nil || e.mb == nil {
+		if e == nil || e.kind != kindMulti {
 			t.Skipf("no %s codec", name)
 		}
-		return e.mb.shape
+		return e.table().shape
 	}
 	gbk, big5, sjis, eucjp := get("gbk"), get("big5"), get("shift_jis"), get("euc-jp")
 	for k := range gbk {
@@ -69,7 +69,7 @@ func TestShapeCosts(t *testing.T) {
 		}
 	}
 	for _, e := range tb.readings().multis {
-		inRange(e.name, e.mb.shape)
+		inRange(e.name, e.table().shape)
 	}
 	for _, e := range tb.readings().singles {
 		for _, p := range e.pairs {
