@@ -450,6 +450,7 @@ func asciiCompatible(e *enc) bool {
 func multiTable(e *enc, m *langModel) *mbTable {
 	t := e.newT()
 	mt := &mbTable{pair: make([]uint8, 128*256)}
+	src := make([]byte, 2) // one buffer for every code decoded
 	costOf := func(r rune) uint8 {
 		c := m.runeCost(r)
 		if c > 254 {
@@ -485,7 +486,7 @@ func multiTable(e *enc, m *langModel) *mbTable {
 			continue
 		}
 		for trail := 0x21; trail < 0xFF; trail++ {
-			r := e.decodeOne(t, []byte{byte(lead), byte(trail)})
+			r := e.decodeOne(t, append(src[:0], byte(lead), byte(trail)))
 			if r < 0 {
 				continue
 			}
@@ -515,7 +516,7 @@ func multiTable(e *enc, m *langModel) *mbTable {
 				if mt.pair[i] == bad || !commonBlock(e.block, lead, trail) {
 					continue
 				}
-				if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
+				if r := e.decodeOne(t, append(src[:0], byte(lead), byte(trail))); r >= 0 {
 					if _, known := m.cost[r]; !known {
 						mt.pair[i] = common
 					}
@@ -576,6 +577,8 @@ type repertoire struct {
 	// forms holds the decompositions of the letters looked up so far,
 	// shared by the repertoires of all encodings.
 	forms map[rune][][]rune
+	// syms describes the character of every byte (symbolInfo).
+	syms [256]runeSym
 }
 
 func newRepertoire(e *enc, forms map[rune][][]rune) *repertoire {
@@ -583,6 +586,11 @@ func newRepertoire(e *enc, forms map[rune][][]rune) *repertoire {
 	for b := 0x80; b < 256; b++ {
 		if r := e.sb[b]; r >= 0 {
 			rp.have[unicode.ToLower(r)] = true
+		}
+	}
+	for b, r := range e.sb {
+		if r >= 0 {
+			rp.syms[b] = symbolInfo(r)
 		}
 	}
 	return rp
@@ -638,7 +646,7 @@ func pairWith(e *enc, m *langModel, rp *repertoire) *sbPair {
 			p.emit[b] = emitControl
 			continue
 		}
-		s, c := m.symbol(r)
+		s, c := m.symbolOf(&rp.syms[b])
 		x := emit(s)
 		if c&unknownLetter != 0 {
 			c &^= unknownLetter

@@ -333,7 +333,11 @@ func detect(b []byte, atEOF bool) Result { return detectIn(b, atEOF, false) }
 // text precedes (stream.go): the encodings that are not ASCII-compatible
 // are not tried, and offsets in the result are relative to b.
 func detectIn(b []byte, atEOF, afterASCII bool) Result {
-	t := getTables()
+	return detectWith(getTables(), b, atEOF, afterASCII)
+}
+
+// detectWith is detectIn with the tables given.
+func detectWith(t *tables, b []byte, atEOF, afterASCII bool) Result {
 	// Answers that need no statistics: an empty input, a byte-order mark,
 	// valid UTF-8 (structure.go).
 	if res, ok := quickStage(t, b, atEOF, afterASCII); ok {
