@@ -156,6 +156,10 @@ type readingTables struct {
 	// ebcdic holds the registry's EBCDIC pages, the most common first
 	// (ebcdic.go).
 	ebcdic []*ebcdicPage
+	// shape16 is, by model (langModel.idx), the cost of the units of a
+	// UTF-8-shaped input read as UTF-16 in the model's language,
+	// little-endian and big-endian (shape.go).
+	shape16 [][2]shapeCosts
 }
 
 var (
@@ -187,7 +191,6 @@ func newTables() *tables {
 	for i, m := range t.models {
 		m.idx = i
 		t.byTag[m.tag] = m
-		m.shape16 = utf16Shape(m)
 	}
 	return t
 }
@@ -201,6 +204,9 @@ func (t *tables) readings() *readingTables {
 
 func (t *tables) buildReadings() *readingTables {
 	r := &readingTables{encs: map[string]*enc{}}
+	for _, m := range t.models {
+		r.shape16 = append(r.shape16, utf16Shape(m))
+	}
 	r.ebcdic = ebcdicPages()
 	seen := map[*charset.Charset]bool{}
 	forms := map[rune][][]rune{} // decompositions, for pairWith

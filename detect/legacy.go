@@ -29,7 +29,7 @@ func statisticalStage(t *tables, ev *evidence, w *scratch) ([]scored, []byte) {
 			if u16.be {
 				order = 1
 			}
-			shaped = m.shape16[order].cost(sh)
+			shaped = t.readings().shape16[m.idx][order].cost(sh)
 		}
 		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: cost + shaped, same: -1, shape: shaped})
 		w.out = cands

@@ -68,10 +68,6 @@ type langModel struct {
 	// CJK
 	cost  map[rune]uint8
 	other uint8
-
-	// shape16 is the cost of the units of a UTF-8-shaped input read as
-	// UTF-16 in this language, little-endian and big-endian (shape.go).
-	shape16 [2]shapeCosts
 }
 
 // step is the cost of symbol s after p1, itself after p2: the trigram

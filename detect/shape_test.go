@@ -77,8 +77,8 @@ func TestShapeCosts(t *testing.T) {
 		}
 	}
 	for _, m := range tb.models {
-		inRange("utf-16le/"+m.tag, m.shape16[0])
-		inRange("utf-16be/"+m.tag, m.shape16[1])
+		inRange("utf-16le/"+m.tag, tb.readings().shape16[m.idx][0])
+		inRange("utf-16be/"+m.tag, tb.readings().shape16[m.idx][1])
 	}
 	s := shapeCosts{unitOther: 10, unitOver: 20}
 	if got := s.cost(shape{over: 2, other: 3, ok: true}); got != 70 {
