@@ -236,6 +236,8 @@ type enc struct {
 	cs *charset.Charset
 	// newT returns a strict decoding transformer.
 	newT func() transform.Transformer
+	// transformers keeps newT's transformers for valid to reuse.
+	transformers sync.Pool
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	undef [4]uint64  // single-byte: the bytes without a character, as bits
@@ -246,7 +248,10 @@ type enc struct {
 	mbOnce sync.Once
 	mb     atomic.Pointer[mbTable]
 	block  string
-	model  *langModel
+	// refused counts the inputs the decoder refused while the tables
+	// were not built (multiScored).
+	refused atomic.Int32
+	model   *langModel
 	// base is the candidate this one extends (charset.Charset.Extends),
 	// or nil; idx is the encoding's place in tables.multis.
 	base *enc
@@ -327,7 +332,13 @@ var validPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &
 func (e *enc) valid(b []byte, atEOF bool) bool {
 	bp := validPool.Get().(*[]byte)
 	defer validPool.Put(bp)
-	t := e.newT()
+	t, ok := e.transformers.Get().(transform.Transformer)
+	if ok {
+		t.Reset()
+	} else {
+		t = e.newT()
+	}
+	defer e.transformers.Put(t)
 	dst := (*bp)[:cap(*bp)]
 	for {
 		nd, ns, err := t.Transform(dst, b, atEOF)

@@ -1,5 +1,12 @@
 package detect
 
+// refusedLimit is the number of inputs a multi-byte encoding's decoder
+// refuses before its tables are built anyway: until then the decoder
+// spares a process that detects once the cost of building them, after
+// that the walk through the tables spares one that detects often the
+// decoder's error values.
+const refusedLimit = 16
+
 // multiScored appends the multi-byte readings that decode b to out,
 // numbering the groups that decode alike from id on.
 //
@@ -36,9 +43,10 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 			}
 			continue
 		}
-		if e.mb.Load() == nil && !e.valid(b, atEOF) {
+		if e.mb.Load() == nil && e.refused.Load() < refusedLimit && !e.valid(b, atEOF) {
 			// Tables not built yet, and not needed: the walk would
 			// refuse b too (TestMultiWalkAgreesWithDecoder).
+			e.refused.Add(1)
 			continue
 		}
 		mt := e.table()
