@@ -3,6 +3,7 @@ package detect
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ucskit/ucs/charset"
@@ -123,4 +124,41 @@ func mustEncode(b *testing.B, name, s string) []byte {
 		b.Fatalf("encoding as %s: %v", name, err)
 	}
 	return out
+}
+
+// TestFreshTablesConcurrent detects from several goroutines at once on
+// tables that are being built as the inputs need them (run it with -race),
+// and checks every answer against complete tables.
+func TestFreshTablesConcurrent(t *testing.T) {
+	var ins [][]byte
+	for _, tc := range []struct{ enc, text string }{
+		{"gbk", "我们的检测器读取每一个字节。\n"},
+		{"big5", "我們的檢測器讀取每一個位元組。\n"},
+		{"euc-kr", "문자 인코딩은 파일마다 판별됩니다.\n"},
+		{"shift_jis", "文字コードの判定です。\n"},
+		{"windows-1252", "un café au lait\n"},
+		{"windows-1251", "Съешь же ещё этих булок.\n"},
+	} {
+		ins = append(ins, encodeAs(t, tc.enc, tc.text))
+	}
+	full := buildTables()
+	for _, e := range full.readings().multis {
+		e.table()
+	}
+	tb := newTables()
+	got := make([]Result, len(ins))
+	var wg sync.WaitGroup
+	for i, in := range ins {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = detectWith(tb, in, true, false)
+		}()
+	}
+	wg.Wait()
+	for i, in := range ins {
+		if want := detectWith(full, in, true, false); !reflect.DeepEqual(got[i], want) {
+			t.Errorf("%q: answered %v, complete tables %v", in, got[i].Candidates, want.Candidates)
+		}
+	}
 }
