@@ -492,6 +492,7 @@ func multiTable(e *enc, m *langModel) *mbTable {
 		}
 	}
 	seen := map[rune]bool{}
+	var unknownCommon []int // pairs of the block whose character m lacks
 	for lead := 0x81; lead < 0xFF; lead++ {
 		if mt.single[lead] != bad {
 			continue
@@ -506,6 +507,9 @@ func multiTable(e *enc, m *langModel) *mbTable {
 				c = costOf(r)
 			}
 			mt.pair[(lead-0x80)<<8|trail] = c
+			if commonBlock(e.block, lead, trail) && !known {
+				unknownCommon = append(unknownCommon, (lead-0x80)<<8|trail)
+			}
 			if commonBlock(e.block, lead, trail) && !seen[r] {
 				seen[r] = true
 				switch {
@@ -521,18 +525,8 @@ func multiTable(e *enc, m *langModel) *mbTable {
 		unseen := expNeg(float64(m.other)/8) * unseenSpread
 		p := unseen * float64(singlesIn+1) / float64(singles+2) / float64(unseenIn)
 		common := uint8(min(max(math.Round(-8*math.Log(p)), float64(top)), float64(m.other)))
-		for lead := 0x81; lead < 0xFF; lead++ {
-			for trail := 0x21; trail < 0xFF; trail++ {
-				i := (lead-0x80)<<8 | trail
-				if mt.pair[i] == bad || !commonBlock(e.block, lead, trail) {
-					continue
-				}
-				if r := e.decodeOne(t, append(src[:0], byte(lead), byte(trail))); r >= 0 {
-					if _, known := m.cost[r]; !known {
-						mt.pair[i] = common
-					}
-				}
-			}
+		for _, i := range unknownCommon {
+			mt.pair[i] = common
 		}
 	}
 	mt.four = decodesAny(e, t, []byte{0x81, 0x30, 0x81, 0x30})
@@ -622,21 +616,38 @@ func (rp *repertoire) writes(r rune) bool {
 	return ok
 }
 
-// pairWith builds the per-byte tables of a single-byte encoding read as
-// language m, or returns nil when the encoding cannot write the language.
-// rp is e's repertoire (newRepertoire).
-func pairWith(e *enc, m *langModel, rp *repertoire) *sbPair {
-	// Coverage: the share of the language's non-ASCII letters that the
-	// encoding has, weighted by frequency.
-	var total, covered float64
+// letterShare is a non-ASCII letter of a language with its probability.
+type letterShare struct {
+	r rune
+	p float64
+}
+
+// coverageLetters returns the non-ASCII letters (and marks) of m's
+// alphabet with their probabilities, and the sum of these, which
+// pairWith weighs a code page's coverage of the language by.
+func coverageLetters(m *langModel) (letters []letterShare, total float64) {
 	for i, r := range m.alphabet {
 		if r < 0x80 || !unicode.IsLetter(r) && !unicode.IsMark(r) {
 			continue // coverage counts letters; symbols are scored, not required
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
-		if rp.writes(r) {
-			covered += p
+		letters = append(letters, letterShare{r, p})
+	}
+	return letters, total
+}
+
+// pairWith builds the per-byte tables of a single-byte encoding read as
+// language m, or returns nil when the encoding cannot write the language.
+// rp is e's repertoire (newRepertoire); letters and total are m's
+// (coverageLetters).
+func pairWith(e *enc, m *langModel, rp *repertoire, letters []letterShare, total float64) *sbPair {
+	// Coverage: the share of the language's non-ASCII letters that the
+	// encoding has, weighted by frequency.
+	var covered float64
+	for _, l := range letters {
+		if rp.writes(l.r) {
+			covered += l.p
 		}
 	}
 	if total < 0.003 {

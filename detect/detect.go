@@ -204,8 +204,11 @@ func (t *tables) readings() *readingTables {
 
 func (t *tables) buildReadings() *readingTables {
 	r := &readingTables{encs: map[string]*enc{}}
-	for _, m := range t.models {
+	letters := make([][]letterShare, len(t.models))
+	totals := make([]float64, len(t.models))
+	for i, m := range t.models {
 		r.shape16 = append(r.shape16, utf16Shape(m))
+		letters[i], totals[i] = coverageLetters(m)
 	}
 	r.ebcdic = ebcdicPages()
 	seen := map[*charset.Charset]bool{}
@@ -231,7 +234,7 @@ func (t *tables) buildReadings() *readingTables {
 				if m.cjk {
 					continue
 				}
-				if p := pairWith(e, m, rp); p != nil {
+				if p := pairWith(e, m, rp, letters[m.idx], totals[m.idx]); p != nil {
 					e.pairs = append(e.pairs, p)
 				}
 			}
