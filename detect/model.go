@@ -157,8 +157,9 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	}
 	m.denseOnce.Do(func() {
 		m.dense = make([]uint16, denseLimit)
+		info := denseInfo()
 		for c := rune(0); c < denseLimit; c++ {
-			s, k := m.symbol(c)
+			s, k := m.symbolOf(&info[c])
 			if !textRune(c) {
 				s = symControl
 			}
@@ -168,6 +169,16 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	v := m.dense[r]
 	return uint8(v), uint8(v >> 8)
 }
+
+// denseInfo describes the characters below denseLimit for every model's
+// table (symbolInfo); it is worked out once, after the models are loaded.
+var denseInfo = sync.OnceValue(func() []runeSym {
+	info := make([]runeSym, denseLimit)
+	for c := range info {
+		info[c] = symbolInfo(rune(c))
+	}
+	return info
+})
 
 // knownLetters holds the letters of every model's alphabet.
 var knownLetters = map[rune]bool{}
