@@ -128,10 +128,10 @@ func decodeAs(name string, bom bool, b []byte) (string, bool) {
 // encByName finds an encoding by the detector's name or its registry name.
 func encByName(name string) *enc {
 	t := getTables()
-	if e := t.encs[name]; e != nil {
+	if e := t.readings().encs[name]; e != nil {
 		return e
 	}
-	for _, e := range t.encs {
+	for _, e := range t.readings().encs {
 		if e.cs != nil && strings.EqualFold(e.cs.Name, name) {
 			return e
 		}

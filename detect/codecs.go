@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -235,12 +236,22 @@ type enc struct {
 	cs *charset.Charset
 	// newT returns a strict decoding transformer.
 	newT func() transform.Transformer
+	// transformers keeps newT's transformers for valid to reuse.
+	transformers sync.Pool
 
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	undef [4]uint64  // single-byte: the bytes without a character, as bits
 	pairs []*sbPair  // single-byte: the languages it is paired with
-	mb    *mbTable   // multi-byte
-	model *langModel
+	// multi-byte: the tables, built at the first input the encoding
+	// decodes (table); block names the encoding whose block of frequently
+	// used characters they use (commonBlock).
+	mbOnce sync.Once
+	mb     atomic.Pointer[mbTable]
+	block  string
+	// refused counts the inputs the decoder refused while the tables
+	// were not built (multiScored).
+	refused atomic.Int32
+	model   *langModel
 	// base is the candidate this one extends (charset.Charset.Extends),
 	// or nil; idx is the encoding's place in tables.multis.
 	base *enc
@@ -248,6 +259,16 @@ type enc struct {
 	// ownPages is true when the crawl counts pages of the encoding's own
 	// (multiPages), not under another.
 	ownPages bool
+}
+
+// table returns the tables of a multi-byte encoding, building them at the
+// first call.
+func (e *enc) table() *mbTable {
+	if mt := e.mb.Load(); mt != nil {
+		return mt
+	}
+	e.mbOnce.Do(func() { e.mb.Store(multiTable(e, e.model)) })
+	return e.mb.Load()
 }
 
 // root returns the encoding at the end of e's chain of extended ones.
@@ -311,7 +332,13 @@ var validPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &
 func (e *enc) valid(b []byte, atEOF bool) bool {
 	bp := validPool.Get().(*[]byte)
 	defer validPool.Put(bp)
-	t := e.newT()
+	t, ok := e.transformers.Get().(transform.Transformer)
+	if ok {
+		t.Reset()
+	} else {
+		t = e.newT()
+	}
+	defer e.transformers.Put(t)
 	dst := (*bp)[:cap(*bp)]
 	for {
 		nd, ns, err := t.Transform(dst, b, atEOF)
@@ -417,20 +444,30 @@ func buildSingle(e *enc) bool {
 	return true
 }
 
-func buildMulti(e *enc, m *langModel) bool {
+// asciiCompatible reports whether a multi-byte encoding decodes every
+// ASCII byte as itself, as a candidate must.
+func asciiCompatible(e *enc) bool {
+	t := e.newT()
+	for b := 0; b < 0x80; b++ {
+		if e.decodeOne(t, []byte{byte(b)}) != rune(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// multiTable builds the tables of a multi-byte encoding under its
+// language's model m.
+func multiTable(e *enc, m *langModel) *mbTable {
 	t := e.newT()
 	mt := &mbTable{pair: make([]uint8, 128*256)}
+	src := make([]byte, 2) // one buffer for every code decoded
 	costOf := func(r rune) uint8 {
 		c := m.runeCost(r)
 		if c > 254 {
 			c = 254
 		}
 		return uint8(c)
-	}
-	for b := 0; b < 0x80; b++ {
-		if e.decodeOne(t, []byte{byte(b)}) != rune(b) {
-			return false
-		}
 	}
 	for b := 0x80; b < 256; b++ {
 		mt.single[b] = bad
@@ -455,12 +492,13 @@ func buildMulti(e *enc, m *langModel) bool {
 		}
 	}
 	seen := map[rune]bool{}
+	var unknownCommon []int // pairs of the block whose character m lacks
 	for lead := 0x81; lead < 0xFF; lead++ {
 		if mt.single[lead] != bad {
 			continue
 		}
 		for trail := 0x21; trail < 0xFF; trail++ {
-			r := e.decodeOne(t, []byte{byte(lead), byte(trail)})
+			r := e.decodeOne(t, append(src[:0], byte(lead), byte(trail)))
 			if r < 0 {
 				continue
 			}
@@ -469,7 +507,10 @@ func buildMulti(e *enc, m *langModel) bool {
 				c = costOf(r)
 			}
 			mt.pair[(lead-0x80)<<8|trail] = c
-			if commonBlock(e.root().name, lead, trail) && !seen[r] {
+			if commonBlock(e.block, lead, trail) && !known {
+				unknownCommon = append(unknownCommon, (lead-0x80)<<8|trail)
+			}
+			if commonBlock(e.block, lead, trail) && !seen[r] {
 				seen[r] = true
 				switch {
 				case !known:
@@ -484,18 +525,8 @@ func buildMulti(e *enc, m *langModel) bool {
 		unseen := expNeg(float64(m.other)/8) * unseenSpread
 		p := unseen * float64(singlesIn+1) / float64(singles+2) / float64(unseenIn)
 		common := uint8(min(max(math.Round(-8*math.Log(p)), float64(top)), float64(m.other)))
-		for lead := 0x81; lead < 0xFF; lead++ {
-			for trail := 0x21; trail < 0xFF; trail++ {
-				i := (lead-0x80)<<8 | trail
-				if mt.pair[i] == bad || !commonBlock(e.root().name, lead, trail) {
-					continue
-				}
-				if r := e.decodeOne(t, []byte{byte(lead), byte(trail)}); r >= 0 {
-					if _, known := m.cost[r]; !known {
-						mt.pair[i] = common
-					}
-				}
-			}
+		for _, i := range unknownCommon {
+			mt.pair[i] = common
 		}
 	}
 	mt.four = decodesAny(e, t, []byte{0x81, 0x30, 0x81, 0x30})
@@ -503,12 +534,11 @@ func buildMulti(e *enc, m *langModel) bool {
 	mt.four8E = decodesAny(e, t, []byte{0x8E, 0xA2, 0xA1, 0xA1})
 	mt.rareCost = costOf(0x10000) // a character outside the model
 	mt.shape = multiShape(mt)
-	e.mb = mt
-	return true
+	return mt
 }
 
 // decodesAny reports whether the codec decodes one of seqs as one
-// character. buildMulti probes with it for the longer codes a multi-byte
+// character. multiTable probes with it for the longer codes a multi-byte
 // encoding may have: GB 18030's four-byte codes (81 30 81 30 is U+0080),
 // the three-byte codes after 8F of EUC-JP (JIS X 0212, 8F B0 A1) and
 // EUC-JIS-2004 (JIS X 0213 plane 2, 8F A1 A1), and EUC-TW's four-byte
@@ -544,26 +574,80 @@ func commonBlock(name string, lead, trail int) bool {
 	return false
 }
 
-// pairWith builds the per-byte tables of a single-byte encoding read as
-// language m, or returns nil when the encoding cannot write the language.
-func pairWith(e *enc, m *langModel) *sbPair {
-	// Coverage: the share of the language's non-ASCII letters that the
-	// encoding has, weighted by frequency.
-	have := map[rune]bool{}
+// repertoire is what a single-byte encoding can write, worked out once for
+// all the languages it is paired with.
+type repertoire struct {
+	// have holds the lower-case form of every character of the high half.
+	have map[rune]bool
+	// forms holds the decompositions of the letters looked up so far,
+	// shared by the repertoires of all encodings.
+	forms map[rune][][]rune
+	// syms describes the character of every byte (symbolInfo).
+	syms [256]runeSym
+}
+
+func newRepertoire(e *enc, forms map[rune][][]rune) *repertoire {
+	rp := &repertoire{have: map[rune]bool{}, forms: forms}
 	for b := 0x80; b < 256; b++ {
 		if r := e.sb[b]; r >= 0 {
-			have[unicode.ToLower(r)] = true
+			rp.have[unicode.ToLower(r)] = true
 		}
 	}
-	var total, covered float64
+	for b, r := range e.sb {
+		if r >= 0 {
+			rp.syms[b] = symbolInfo(r)
+		}
+	}
+	return rp
+}
+
+// writes reports whether the encoding writes the letter r: itself, an
+// equivalent letter, or a letter it has followed by combining marks.
+func (rp *repertoire) writes(r rune) bool {
+	if rp.have[r] || rp.have[equivalent[r]] {
+		return true
+	}
+	forms, known := rp.forms[r]
+	if !known {
+		forms = decompositions(r)
+		rp.forms[r] = forms
+	}
+	_, ok := firstForm(forms, func(c rune) bool { return c < 0x80 || rp.have[c] })
+	return ok
+}
+
+// letterShare is a non-ASCII letter of a language with its probability.
+type letterShare struct {
+	r rune
+	p float64
+}
+
+// coverageLetters returns the non-ASCII letters (and marks) of m's
+// alphabet with their probabilities, and the sum of these, which
+// pairWith weighs a code page's coverage of the language by.
+func coverageLetters(m *langModel) (letters []letterShare, total float64) {
 	for i, r := range m.alphabet {
 		if r < 0x80 || !unicode.IsLetter(r) && !unicode.IsMark(r) {
 			continue // coverage counts letters; symbols are scored, not required
 		}
 		p := costToProb(m.uni[numSpecial+i])
 		total += p
-		if have[r] || have[equivalent[r]] || writesDecomposed(r, have) {
-			covered += p
+		letters = append(letters, letterShare{r, p})
+	}
+	return letters, total
+}
+
+// pairWith builds the per-byte tables of a single-byte encoding read as
+// language m, or returns nil when the encoding cannot write the language.
+// rp is e's repertoire (newRepertoire); letters and total are m's
+// (coverageLetters).
+func pairWith(e *enc, m *langModel, rp *repertoire, letters []letterShare, total float64) *sbPair {
+	// Coverage: the share of the language's non-ASCII letters that the
+	// encoding has, weighted by frequency.
+	var covered float64
+	for _, l := range letters {
+		if rp.writes(l.r) {
+			covered += l.p
 		}
 	}
 	if total < 0.003 {
@@ -584,7 +668,7 @@ func pairWith(e *enc, m *langModel) *sbPair {
 			p.emit[b] = emitControl
 			continue
 		}
-		s, c := m.symbol(r)
+		s, c := m.symbolOf(&rp.syms[b])
 		x := emit(s)
 		if c&unknownLetter != 0 {
 			c &^= unknownLetter
@@ -615,10 +699,32 @@ func writesDecomposed(r rune, have map[rune]bool) bool {
 // by combining marks for which has is true, canonically equivalent to r,
 // when there is such a form (the fewest marks first).
 func decomposedForm(r rune, has func(rune) bool) ([]rune, bool) {
+	return firstForm(decompositions(r), has)
+}
+
+// firstForm returns the first of forms whose characters all satisfy has.
+func firstForm(forms [][]rune, has func(rune) bool) ([]rune, bool) {
+	for _, f := range forms {
+		ok := true
+		for _, c := range f {
+			ok = ok && has(c)
+		}
+		if ok {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// decompositions lists the forms of r as one character followed by
+// combining marks, canonically equivalent to r, the fewest marks first:
+// the candidates decomposedForm chooses from.
+func decompositions(r rune) [][]rune {
 	d := []rune(norm.NFD.String(string(r)))
 	if len(d) < 2 || len(d) > 5 {
-		return nil, false
+		return nil
 	}
+	var forms [][]rune
 	base, marks := d[0], d[1:]
 	for n := 1; n <= len(marks); n++ {
 		for mask := 1; mask < 1<<len(marks); mask++ {
@@ -635,19 +741,13 @@ func decomposedForm(r rune, has func(rune) bool) ([]rune, bool) {
 				}
 			}
 			h := []rune(norm.NFC.String(string(head)))
-			if len(h) != 1 || !has(h[0]) {
+			if len(h) != 1 {
 				continue
 			}
-			ok := true
-			for _, m := range tail {
-				ok = ok && has(m)
-			}
-			if ok {
-				return append(h, tail...), true
-			}
+			forms = append(forms, append(h, tail...))
 		}
 	}
-	return nil, false
+	return forms
 }
 
 func bitsSet(x int) int {

@@ -121,10 +121,30 @@ func DetectStream(r io.Reader) (Result, io.Reader, error) {
 	return res, io.MultiReader(bytes.NewReader(prefix), r), err
 }
 
-// tables is everything the detector derives at first use.
+// tables is what the detector derives at first use: the language models
+// and the UTF answers at once (every input needs them), the legacy
+// readings only when an input gets past the answers that need no
+// statistics (readings).
 type tables struct {
-	models  []*langModel
-	byTag   map[string]*langModel
+	models []*langModel
+	byTag  map[string]*langModel
+	// utf holds the registry's charsets of utfNames (nil when it has no
+	// codec for one), looked up once.
+	utf map[string]*charset.Charset
+	// boms are the answers for a byte-order mark (bomStage).
+	boms [bomKinds]Candidate
+	err  error
+
+	readOnce sync.Once
+	read     *readingTables
+}
+
+// readingTables holds the encodings read by their tables: the single-byte
+// and multi-byte code pages with their per-language tables, the 7-bit
+// encodings and the EBCDIC pages. Building them is most of the detector's
+// start-up cost, so it is left to the first input that needs them: valid
+// UTF-8, a byte-order mark or an empty input is answered without.
+type readingTables struct {
 	encs    map[string]*enc
 	singles []*enc
 	multis  []*enc
@@ -133,15 +153,13 @@ type tables struct {
 	// charsets that extend it (charset.Charset.Extends): tried when it
 	// does not decode the input.
 	variants7 map[string][]*enc
-	// utf holds the registry's charsets of utfNames (nil when it has no
-	// codec for one), looked up once.
-	utf map[string]*charset.Charset
-	// boms are the answers for a byte-order mark (bomStage).
-	boms [bomKinds]Candidate
 	// ebcdic holds the registry's EBCDIC pages, the most common first
 	// (ebcdic.go).
 	ebcdic []*ebcdicPage
-	err    error
+	// shape16 is, by model (langModel.idx), the cost of the units of a
+	// UTF-8-shaped input read as UTF-16 in the model's language,
+	// little-endian and big-endian (shape.go).
+	shape16 [][2]shapeCosts
 }
 
 var (
@@ -150,24 +168,51 @@ var (
 )
 
 func getTables() *tables {
-	tabOnce.Do(func() { tab = buildTables() })
+	tabOnce.Do(func() { tab = newTables() })
 	return tab
 }
 
+// buildTables builds every table at once, for tests that need a fresh
+// set (after the registry grew).
 func buildTables() *tables {
-	t := &tables{byTag: map[string]*langModel{}, encs: map[string]*enc{}, utf: map[string]*charset.Charset{}}
+	t := newTables()
+	t.readings()
+	return t
+}
+
+// newTables loads the models and looks up the UTF charsets.
+func newTables() *tables {
+	t := &tables{byTag: map[string]*langModel{}, utf: map[string]*charset.Charset{}}
 	for _, n := range utfNames {
 		t.utf[n] = t.codecOf(n)
 	}
 	t.boms = t.bomCandidates()
-	t.ebcdic = ebcdicPages()
 	t.models, t.err = loadModels(modelData)
 	for i, m := range t.models {
 		m.idx = i
 		t.byTag[m.tag] = m
-		m.shape16 = utf16Shape(m)
 	}
+	return t
+}
+
+// readings returns the tables of the encodings read by their tables,
+// building them at the first call.
+func (t *tables) readings() *readingTables {
+	t.readOnce.Do(func() { t.read = t.buildReadings() })
+	return t.read
+}
+
+func (t *tables) buildReadings() *readingTables {
+	r := &readingTables{encs: map[string]*enc{}}
+	letters := make([][]letterShare, len(t.models))
+	totals := make([]float64, len(t.models))
+	for i, m := range t.models {
+		r.shape16 = append(r.shape16, utf16Shape(m))
+		letters[i], totals[i] = coverageLetters(m)
+	}
+	r.ebcdic = ebcdicPages()
 	seen := map[*charset.Charset]bool{}
+	forms := map[rune][][]rune{} // decompositions, for pairWith
 	for _, s := range slices.Concat(specs, registryMultis(), registrySingles()) {
 		e := resolve(s)
 		if e == nil {
@@ -181,31 +226,35 @@ func buildTables() *tables {
 		}
 		switch s.kind {
 		case kindSingle:
-			if e.newT == nil || !buildSingle(e) || sameTable(t.singles, e) {
+			if e.newT == nil || !buildSingle(e) || sameTable(r.singles, e) {
 				continue
 			}
+			rp := newRepertoire(e, forms)
 			for _, m := range t.models {
 				if m.cjk {
 					continue
 				}
-				if p := pairWith(e, m); p != nil {
+				if p := pairWith(e, m, rp, letters[m.idx], totals[m.idx]); p != nil {
 					e.pairs = append(e.pairs, p)
 				}
 			}
 			if len(e.pairs) == 0 {
 				continue
 			}
-			t.singles = append(t.singles, e)
+			r.singles = append(r.singles, e)
 		case kindMulti:
 			m := t.byTag[s.lang]
-			if m == nil || e.newT == nil || !buildMulti(e, m) {
+			if m == nil || e.newT == nil || !asciiCompatible(e) {
 				continue
 			}
 			e.model = m
+			// The block of frequently used characters is the encoding's
+			// own, not that of the encoding it extends.
+			e.block = e.name
 			if e.cs.Extends != "" {
 				// registryMultis puts the charset extended first.
 				if base, err := charset.Lookup(e.cs.Extends); err == nil {
-					for _, o := range t.multis {
+					for _, o := range r.multis {
 						if o.cs == base {
 							e.base = o
 						}
@@ -213,23 +262,23 @@ func buildTables() *tables {
 				}
 			}
 			_, e.ownPages = multiPages[e.cs.Name]
-			e.idx = len(t.multis)
-			t.multis = append(t.multis, e)
+			e.idx = len(r.multis)
+			r.multis = append(r.multis, e)
 		case kindISO2022:
 			e.model = t.byTag[s.lang]
 			if e.newT == nil {
 				continue
 			}
 		}
-		t.encs[s.name] = e
+		r.encs[s.name] = e
 	}
-	t.variants7 = statefulVariants(t)
-	return t
+	r.variants7 = statefulVariants(t, r)
+	return r
 }
 
 // statefulVariants finds the registry's stateful charsets that extend one
 // the detector tries by its escapes, in the order of their names.
-func statefulVariants(t *tables) map[string][]*enc {
+func statefulVariants(t *tables, r *readingTables) map[string][]*enc {
 	out := map[string][]*enc{}
 	for _, cs := range charset.List() {
 		if cs.Structure != charset.Stateful || cs.Codec == nil || cs.Extends == "" {
@@ -241,7 +290,7 @@ func statefulVariants(t *tables) map[string][]*enc {
 			root, err = charset.Lookup(root.Extends)
 			ok = err == nil
 		}
-		base := t.encs[root.Name]
+		base := r.encs[root.Name]
 		if !ok || base == nil || base.cs == cs {
 			continue
 		}
@@ -293,7 +342,11 @@ func detect(b []byte, atEOF bool) Result { return detectIn(b, atEOF, false) }
 // text precedes (stream.go): the encodings that are not ASCII-compatible
 // are not tried, and offsets in the result are relative to b.
 func detectIn(b []byte, atEOF, afterASCII bool) Result {
-	t := getTables()
+	return detectWith(getTables(), b, atEOF, afterASCII)
+}
+
+// detectWith is detectIn with the tables given.
+func detectWith(t *tables, b []byte, atEOF, afterASCII bool) Result {
 	// Answers that need no statistics: an empty input, a byte-order mark,
 	// valid UTF-8 (structure.go).
 	if res, ok := quickStage(t, b, atEOF, afterASCII); ok {

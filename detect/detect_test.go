@@ -269,7 +269,7 @@ func TestISO2022KR(t *testing.T) {
 			t.Errorf("got %+v, want iso-2022-kr without a Charset", c)
 		}
 	}
-	euckr := getTables().encs["euc-kr"].mb
+	euckr := getTables().readings().encs["euc-kr"].table()
 	for name, bad := range map[string][]byte{
 		"shift before the designation": append(sw(body[:2]), "\x1b$)C"...),
 		"no designation":               sw(body[:2]),

@@ -50,7 +50,7 @@ func TestUTF16Alphabetic(t *testing.T) {
 func TestRegistryCandidates(t *testing.T) {
 	tab := getTables()
 	in := map[*charset.Charset]bool{}
-	for _, e := range tab.singles {
+	for _, e := range tab.readings().singles {
 		in[e.cs] = true
 	}
 	for _, cs := range charset.List() {
@@ -62,7 +62,7 @@ func TestRegistryCandidates(t *testing.T) {
 		}
 		// Or it decodes every byte as a candidate does.
 		e := resolve(encSpec{name: cs.Name, kind: kindSingle})
-		if e == nil || !buildSingle(e) || !sameTable(tab.singles, e) {
+		if e == nil || !buildSingle(e) || !sameTable(tab.readings().singles, e) {
 			t.Errorf("%s is not a candidate", cs.Name)
 		}
 	}

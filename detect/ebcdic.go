@@ -134,7 +134,7 @@ const ebcdicRunes = 4096
 // present, ranked by the cost of their text under the best language
 // model; the confidence is each decoding's share of the likelihood.
 func ebcdicStage(t *tables, ev *evidence) (Result, bool) {
-	if ev.afterASCII || len(t.ebcdic) == 0 || !looksEBCDIC(&ev.hist, len(ev.b)) {
+	if ev.afterASCII || !looksEBCDIC(&ev.hist, len(ev.b)) || len(t.readings().ebcdic) == 0 {
 		return Result{}, false
 	}
 	var present []int
@@ -152,7 +152,7 @@ func ebcdicStage(t *tables, ev *evidence) (Result, bool) {
 	sample := ev.b[:min(len(ev.b), ebcdicRunes)]
 	runes := make([]rune, len(sample))
 next:
-	for _, p := range t.ebcdic {
+	for _, p := range t.readings().ebcdic {
 		for _, c := range present {
 			if p.tab[c] < 0 {
 				continue next // does not decode the input

@@ -29,7 +29,7 @@ func statisticalStage(t *tables, ev *evidence, w *scratch) ([]scored, []byte) {
 			if u16.be {
 				order = 1
 			}
-			shaped = m.shape16[order].cost(sh)
+			shaped = t.readings().shape16[m.idx][order].cost(sh)
 		}
 		cands = append(cands, scored{name: u16.cand.Encoding, cs: u16.cand.Charset, lang: u16.cand.Language, cost: cost + shaped, same: -1, shape: shaped})
 		w.out = cands
@@ -98,16 +98,17 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func getScratch(t *tables) *scratch {
 	w := scratchPool.Get().(*scratch)
 	if len(w.lo) < len(t.models) {
+		r := t.readings()
 		// A new scratch: room for everything but the positions, which
 		// legacyStage sizes to the sample.
 		w.lo = make([]int32, len(t.models))
 		w.loGen = make([]uint32, len(t.models))
 		w.present = make([]byte, 0, 128)
-		w.finalists = make([]quick, 0, 2*len(t.singles))
+		w.finalists = make([]quick, 0, 2*len(r.singles))
 		w.parts = make([]part, 0, maxFinalists)
-		w.out = make([]scored, 0, maxFinalists+len(t.multis)+1)
+		w.out = make([]scored, 0, maxFinalists+len(r.multis)+1)
 		w.steps.pairs = make([]uint16, 0, 4096)
-		w.mass = make([]float64, 0, maxFinalists+len(t.multis)+2)
+		w.mass = make([]float64, 0, maxFinalists+len(r.multis)+2)
 	}
 	return w
 }

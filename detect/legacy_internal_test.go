@@ -25,7 +25,7 @@ func TestScoreHighMatchesScore(t *testing.T) {
 				pos = append(pos, int32(i))
 			}
 		}
-		e := tb.singles[rng.Intn(len(tb.singles))]
+		e := tb.readings().singles[rng.Intn(len(tb.readings().singles))]
 		p := e.pairs[rng.Intn(len(e.pairs))]
 		hi, lo := p.score(b)
 		if got := p.scoreHigh(b, pos, 1<<30); got != hi {

@@ -68,10 +68,6 @@ type langModel struct {
 	// CJK
 	cost  map[rune]uint8
 	other uint8
-
-	// shape16 is the cost of the units of a UTF-8-shaped input read as
-	// UTF-16 in this language, little-endian and big-endian (shape.go).
-	shape16 [2]shapeCosts
 }
 
 // step is the cost of symbol s after p1, itself after p2: the trigram
@@ -86,6 +82,22 @@ func (m *langModel) step(p2, p1, s uint8) int32 {
 // symbol returns the symbol of r in an alphabetic model and its case (0
 // none, 1 lower, 2 upper).
 func (m *langModel) symbol(r rune) (uint8, uint8) {
+	info := symbolInfo(r)
+	return m.symbolOf(&info)
+}
+
+// runeSym is what symbol finds out about a character before it looks it
+// up in a model: the same for every model.
+type runeSym struct {
+	lower rune  // the lower-case form, looked up in the alphabet
+	cas   uint8 // 0 none, 1 lower, 2 upper
+	class uint8 // the special symbol when the alphabet lacks the letter
+	// base is the base letter of a European letter that no model knows,
+	// or -1.
+	base rune
+}
+
+func symbolInfo(r rune) runeSym {
 	var c uint8
 	lr := r
 	switch {
@@ -100,29 +112,38 @@ func (m *langModel) symbol(r rune) (uint8, uint8) {
 	case unicode.IsLower(r):
 		c = 1
 	}
-	if s, ok := m.index[lr]; ok {
-		return s, c
-	}
-	if e, ok := equivalent[lr]; ok {
-		if s, ok := m.index[e]; ok {
-			return s, c
-		}
-	}
 	k := class(r)
 	if k == symRare && r < 0x80 {
 		k = symLatin
 	}
+	info := runeSym{lower: lr, cas: c, class: uint8(k), base: -1}
 	if k == symRare && lr >= 0xC0 && lr < 0x180 && !knownLetters[lr] {
 		// A European letter (Latin-1 Supplement, Latin Extended-A) that no
 		// model knows, from a language without a model: read it as its base
 		// letter (Esperanto ĉ as c), at a price.
 		if base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(lr))); base != lr {
-			if s, ok := m.index[base]; ok {
-				return s, c | unknownLetter
-			}
+			info.base = base
 		}
 	}
-	return uint8(k), c
+	return info
+}
+
+// symbolOf is symbol for a character described by symbolInfo.
+func (m *langModel) symbolOf(info *runeSym) (uint8, uint8) {
+	if s, ok := m.index[info.lower]; ok {
+		return s, info.cas
+	}
+	if e, ok := equivalent[info.lower]; ok {
+		if s, ok := m.index[e]; ok {
+			return s, info.cas
+		}
+	}
+	if info.base >= 0 {
+		if s, ok := m.index[info.base]; ok {
+			return s, info.cas | unknownLetter
+		}
+	}
+	return info.class, info.cas
 }
 
 // denseLimit bounds the characters whose symbols are tabulated: it covers
@@ -136,8 +157,9 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	}
 	m.denseOnce.Do(func() {
 		m.dense = make([]uint16, denseLimit)
+		info := denseInfo()
 		for c := rune(0); c < denseLimit; c++ {
-			s, k := m.symbol(c)
+			s, k := m.symbolOf(&info[c])
 			if !textRune(c) {
 				s = symControl
 			}
@@ -147,6 +169,16 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	v := m.dense[r]
 	return uint8(v), uint8(v >> 8)
 }
+
+// denseInfo describes the characters below denseLimit for every model's
+// table (symbolInfo); it is worked out once, after the models are loaded.
+var denseInfo = sync.OnceValue(func() []runeSym {
+	info := make([]runeSym, denseLimit)
+	for c := range info {
+		info[c] = symbolInfo(rune(c))
+	}
+	return info
+})
 
 // knownLetters holds the letters of every model's alphabet.
 var knownLetters = map[rune]bool{}

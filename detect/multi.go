@@ -1,5 +1,12 @@
 package detect
 
+// refusedLimit is the number of inputs a multi-byte encoding's decoder
+// refuses before its tables are built anyway: until then the decoder
+// spares a process that detects once the cost of building them, after
+// that the walk through the tables spares one that detects often the
+// decoder's error values.
+const refusedLimit = 16
+
 // multiScored appends the multi-byte readings that decode b to out,
 // numbering the groups that decode alike from id on.
 //
@@ -16,13 +23,14 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 	// at[i] is the place in out of t.multis[i]'s reading, or of the
 	// reading of the encoding it extends that decodes b; -1 when neither
 	// decodes b.
+	multis := t.readings().multis
 	var buf [16]int
 	at := buf[:0]
-	if len(t.multis) > len(buf) {
-		at = make([]int, 0, len(t.multis))
+	if len(multis) > len(buf) {
+		at = make([]int, 0, len(multis))
 	}
 	foreign := ae.foreign()
-	for _, e := range t.multis {
+	for _, e := range multis {
 		at = append(at, -1)
 		if e.base != nil && at[e.base.idx] >= 0 {
 			k := at[e.base.idx]
@@ -35,7 +43,14 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 			}
 			continue
 		}
-		cost, ok, long := e.mb.score(b, off, atEOF, &asciiTrailCost)
+		if e.mb.Load() == nil && e.refused.Load() < refusedLimit && !e.valid(b, atEOF) {
+			// Tables not built yet, and not needed: the walk would
+			// refuse b too (TestMultiWalkAgreesWithDecoder).
+			e.refused.Add(1)
+			continue
+		}
+		mt := e.table()
+		cost, ok, long := mt.score(b, off, atEOF, &asciiTrailCost)
 		if !ok {
 			continue
 		}
@@ -45,7 +60,7 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 		if long && !e.valid(b, atEOF) {
 			continue
 		}
-		shaped := e.mb.shape.cost(sh)
+		shaped := mt.shape.cost(sh)
 		id++
 		at[e.idx] = len(out)
 		out = append(out, scored{e: e, name: e.reportName(), cs: e.cs, lang: e.model.tag, cost: cost + e.prior + shaped, shape: shaped, same: id})
@@ -56,7 +71,7 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 // score walks b through a multi-byte encoding's tables and returns the
 // cost of its non-ASCII characters, or ok false when b is malformed. The
 // tables hold every one- and two-byte character the decoder accepts
-// (buildMulti), so ok is exact for input made of those; long reports a
+// (multiTable), so ok is exact for input made of those; long reports a
 // three- or four-byte sequence, of which only the bytes' ranges were
 // checked.
 // Only the scoreLimit bytes from offset from are scored (the bytes before

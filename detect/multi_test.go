@@ -13,8 +13,8 @@ import (
 // anywhere.
 func TestMultiWalkAgreesWithDecoder(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	for _, e := range getTables().multis {
-		mt := e.mb
+	for _, e := range getTables().readings().multis {
+		mt := e.table()
 		var chars [][]byte
 		for c := 0x80; c < 0x100; c++ {
 			if mt.single[c] != bad {

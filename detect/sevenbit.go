@@ -39,17 +39,17 @@ func sevenBitStage(t *tables, b []byte, atEOF bool, hist *[256]uint32) (Candidat
 
 // hzStage recognises HZ-GB-2312 (RFC 1843).
 func hzStage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
-	if e := t.encs["hz-gb-2312"]; e != nil {
+	if e := t.readings().encs["hz-gb-2312"]; e != nil {
 		if !e.valid(b, atEOF) {
 			return Candidate{}, false
 		}
 		return Candidate{Encoding: e.reportName(), Charset: e.cs, Confidence: 0.99, Language: "zh-Hans"}, true
 	}
-	gbk := t.encs["gbk"]
-	if gbk == nil || gbk.mb == nil {
+	gbk := t.readings().encs["gbk"]
+	if gbk == nil || gbk.kind != kindMulti {
 		return Candidate{}, false
 	}
-	n, ok := validHZ(b, atEOF, gbk.mb)
+	n, ok := validHZ(b, atEOF, gbk.table())
 	if !ok || n == 0 {
 		return Candidate{}, false
 	}
@@ -324,19 +324,19 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 	default:
 		return Candidate{}, false
 	}
-	e := t.encs[name]
+	e := t.readings().encs[name]
 	if e == nil && name == "iso-2022-kr" {
 		// The registry has no ISO-2022-KR codec (WHATWG maps the label to
 		// its replacement encoding): check the structure of RFC 1557
 		// here, and report the encoding without a Charset.
-		if euckr := t.encs["euc-kr"]; euckr != nil && euckr.mb != nil && validISO2022KR(b, atEOF, euckr.mb) {
+		if euckr := t.readings().encs["euc-kr"]; euckr != nil && euckr.kind == kindMulti && validISO2022KR(b, atEOF, euckr.table()) {
 			return Candidate{Encoding: "iso-2022-kr", Confidence: 0.99, Language: "ko"}, true
 		}
 		return Candidate{}, false
 	}
 	if e == nil && name == "iso-2022-cn" {
-		if gbk := t.encs["gbk"]; gbk != nil && gbk.mb != nil {
-			if n, ok := validISO2022CN(b, atEOF, gbk.mb); ok && n > 0 {
+		if gbk := t.readings().encs["gbk"]; gbk != nil && gbk.kind == kindMulti {
+			if n, ok := validISO2022CN(b, atEOF, gbk.table()); ok && n > 0 {
 				return Candidate{Encoding: "iso-2022-cn", Confidence: sevenBitConfidence(n), Language: "zh-Hans"}, true
 			}
 		}
@@ -346,7 +346,7 @@ func iso2022Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		// A charset of the registry that extends this one (ISO-2022-JP-2
 		// and -3 of ISO-2022-JP) is tried only when it does not decode
 		// the input: text both decode is answered with the common one.
-		for _, v := range t.variants7[name] {
+		for _, v := range t.readings().variants7[name] {
 			if v.valid(b, atEOF) {
 				return Candidate{Encoding: v.reportName(), Charset: v.cs, Confidence: 0.99, Language: v.lang}, true
 			}

@@ -127,7 +127,7 @@ func TestHZ(t *testing.T) {
 	if err != nil || res.Best().Encoding != "hz-gb-2312" {
 		t.Errorf("after an ASCII head: got %+v, %v", res.Best(), err)
 	}
-	gbk := getTables().encs["gbk"].mb
+	gbk := getTables().readings().encs["gbk"].table()
 	for name, bad := range map[string]string{
 		"unknown escape":    "a ~x b",
 		"odd byte in GB":    "~{" + string(gb7(t, "中")[:1]) + "~}",

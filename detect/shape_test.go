@@ -46,11 +46,11 @@ func TestUTF8Shape(t *testing.T) {
 func TestShapeCosts(t *testing.T) {
 	tb := getTables()
 	get := func(name string) shapeCosts {
-		e := tb.encs[name]
-		if e == nil || e.mb == nil {
+		e := tb.readings().encs[name]
+		if e == nil || e.kind != kindMulti {
 			t.Skipf("no %s codec", name)
 		}
-		return e.mb.shape
+		return e.table().shape
 	}
 	gbk, big5, sjis, eucjp := get("gbk"), get("big5"), get("shift_jis"), get("euc-jp")
 	for k := range gbk {
@@ -68,17 +68,17 @@ func TestShapeCosts(t *testing.T) {
 			}
 		}
 	}
-	for _, e := range tb.multis {
-		inRange(e.name, e.mb.shape)
+	for _, e := range tb.readings().multis {
+		inRange(e.name, e.table().shape)
 	}
-	for _, e := range tb.singles {
+	for _, e := range tb.readings().singles {
 		for _, p := range e.pairs {
 			inRange(e.name+"/"+p.m.tag, p.shape)
 		}
 	}
 	for _, m := range tb.models {
-		inRange("utf-16le/"+m.tag, m.shape16[0])
-		inRange("utf-16be/"+m.tag, m.shape16[1])
+		inRange("utf-16le/"+m.tag, tb.readings().shape16[m.idx][0])
+		inRange("utf-16be/"+m.tag, tb.readings().shape16[m.idx][1])
 	}
 	s := shapeCosts{unitOther: 10, unitOver: 20}
 	if got := s.cost(shape{over: 2, other: 3, ok: true}); got != 70 {

@@ -103,7 +103,7 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	for _, c := range present {
 		mask[c>>6] |= 1 << (c & 63)
 	}
-	for _, e := range t.singles {
+	for _, e := range t.readings().singles {
 		if hist[0] != 0 && e.sb[0] != 0 ||
 			(mask[0]&e.undef[0])|(mask[1]&e.undef[1])|(mask[2]&e.undef[2])|(mask[3]&e.undef[3]) != 0 {
 			continue // a byte present has no character

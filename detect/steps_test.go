@@ -33,7 +33,7 @@ func TestScoreStepsAgreesWithScoreHigh(t *testing.T) {
 		pos = pos[trial*10:] // as the second round, which starts anywhere
 		h.count(b, pos)
 		n := 0
-		for _, e := range tab.singles {
+		for _, e := range tab.readings().singles {
 			for _, p := range e.pairs {
 				if p.m.tri != nil {
 					continue

@@ -41,7 +41,7 @@ func TestCandidatesFromTraits(t *testing.T) {
 	}
 	fresh := buildTables()
 	names := map[string]*enc{}
-	for _, e := range fresh.multis {
+	for _, e := range fresh.readings().multis {
 		names[e.name] = e
 	}
 	if e := names["x-test-big5-variant"]; e == nil || e.base == nil || e.base.name != "big5" {
@@ -80,7 +80,7 @@ func TestCandidatesFromTraits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fresh.encs["big5"].valid(gbkText, true) {
+	if fresh.readings().encs["big5"].valid(gbkText, true) {
 		t.Fatal("Big5 decodes the GBK text; choose another")
 	}
 	tab = fresh
@@ -101,7 +101,7 @@ func TestCandidatesFromTraits(t *testing.T) {
 // decode, and is not answered for text that ISO-2022-JP decodes.
 func TestStatefulVariantFromTraits(t *testing.T) {
 	global := getTables()
-	if global.encs["iso-2022-jp"] == nil {
+	if global.readings().encs["iso-2022-jp"] == nil {
 		t.Skip("no ISO-2022-JP codec")
 	}
 	const name = "x-test-iso-2022-jp-variant"
@@ -115,7 +115,7 @@ func TestStatefulVariantFromTraits(t *testing.T) {
 	}
 	fresh := buildTables()
 	var names []string
-	for _, v := range fresh.variants7["iso-2022-jp"] {
+	for _, v := range fresh.readings().variants7["iso-2022-jp"] {
 		names = append(names, v.name)
 	}
 	if !slices.Contains(names, name) {

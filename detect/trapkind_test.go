@@ -11,7 +11,7 @@ import (
 // two-byte UTF-8 (a lead byte C0–DF, a trail byte A1–BF) with at least
 // one overlong lead C0 or C1, so that they are not UTF-8.
 func trapKindStrings(t *testing.T, n int, seed int64) [][]byte {
-	gbk := getTables().encs["gbk"]
+	gbk := getTables().readings().encs["gbk"]
 	if gbk == nil {
 		t.Skip("no GBK codec")
 	}
@@ -46,7 +46,7 @@ func trapKindStrings(t *testing.T, n int, seed int64) [][]byte {
 // candidate is UTF-8 or does not decode the input.
 func TestTrapKind(t *testing.T) {
 	inputs := trapKindStrings(t, 2000, 9)
-	gbk := getTables().encs["gbk"]
+	gbk := getTables().readings().encs["gbk"]
 	rate := func() (float64, map[string]int) {
 		right := 0
 		lost := map[string]int{}
