@@ -184,7 +184,10 @@ func NewOutput(w io.Writer, to *encoding.Codec, opts Options) (*Output, error) {
 	o.to = to.With(encoding.Options{Unmappable: opts.Unmappable, Escape: opts.Escape, Replacement: opts.Replacement})
 	o.cw = countWriter{w, &o.written}
 	o.w = bufio.NewWriterSize(o.cw, chunkSize)
-	o.enc = o.to.EncodeTransformer().(*encoding.Transformer)
+	// The decoders write the 31-bit pivot (see copyRun.decoder), so the
+	// encoder reads it: a UCS-4 value beyond U+10FFFF is one unmappable
+	// character, not the malformed UTF-8 of its RFC 2279 form.
+	o.enc = o.to.EncodePivotTransformer().(*encoding.Transformer)
 	return o, nil
 }
 
