@@ -189,6 +189,18 @@ func TestEncodersAgreeOnMalformed(t *testing.T) {
 		seqs = seqs[:len(seqs)/4]
 	}
 	ref := MustLookup("utf-16le").Codec
+	// The reference reads RFC 3629 UTF-8 as the UTF-8 decoder does.
+	utf8 := MustLookup("utf-8").Codec
+	for _, s := range seqs {
+		in := append(append([]byte("a"), s...), 'b')
+		_, _, encErr := transform.Bytes(ref.EncodeTransformer(), in)
+		_, _, decErr := transform.Bytes(utf8.DecodeTransformer(), in)
+		var ee, de *encoding.Error
+		if errors.As(encErr, &ee) != errors.As(decErr, &de) || ee != nil &&
+			(ee.Offset != de.Offset || ee.Len != de.Len || ee.Kind != de.Kind) {
+			t.Errorf("utf-16le encoder, % X: %v; the UTF-8 decoder says %v", in, encErr, decErr)
+		}
+	}
 	wide := map[string]bool{"utf-8-rfc2279": true, "ucs-4be": true, "ucs-4le": true}
 	for _, cs := range List() {
 		if !cs.CanEncode() || cs.Codec == ref {
