@@ -65,3 +65,24 @@ func TestEncodeSurrogateSubparts(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformUntilBadSubparts: the fast path that package transcode
+// takes stops at the first maximal subpart of a surrogate's RFC 2279
+// form for an encoder that reads RFC 3629 UTF-8, and at the whole form
+// for the pivot encoder.
+func TestTransformUntilBadSubparts(t *testing.T) {
+	src := []byte("ab\xed\xa0\x80c")
+	dst := make([]byte, 16)
+	for _, pivot := range []bool{false, true} {
+		tr := singlebyte.Windows1252.EncodeTransformer().(*encoding.Transformer)
+		want := encoding.Bad{Len: 1, Kind: encoding.Surrogate, Rune: -1}
+		if pivot {
+			tr = singlebyte.Windows1252.EncodePivotTransformer().(*encoding.Transformer)
+			want.Len = 3
+		}
+		nd, ns, bad, err := engine.UntilBad(tr, dst, src, true)
+		if err != nil || nd != 2 || ns != 2 || bad != want {
+			t.Errorf("pivot %v: nd %d ns %d bad %+v err %v; want 2 2 %+v", pivot, nd, ns, bad, err, want)
+		}
+	}
+}
