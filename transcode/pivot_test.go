@@ -2,6 +2,7 @@ package transcode_test
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/ucskit/ucs/encoding"
@@ -36,6 +37,27 @@ func TestCopyPivotValue(t *testing.T) {
 		}
 		if string(back) != want {
 			t.Errorf("ucs-4be to %s under replace: %q, want %q", to, back, want)
+		}
+	}
+}
+
+// TestCopyUTF8SurrogateToUCS4: UTF-8 input is strict, whatever the
+// target: a surrogate's RFC 2279 form after the first chunk is an error
+// when the output is UCS-4, which writes surrogate values from its own
+// 31-bit pivot. The UTF-8 input once went straight into the UCS-4
+// encoder after the first chunk, which wrote U+D800 and reported nothing.
+func TestCopyUTF8SurrogateToUCS4(t *testing.T) {
+	in := append(bytes.Repeat([]byte("a"), readSize+1000), "\xed\xa0\x80b"...)
+	for _, to := range []string{"ucs-4be", "utf-8-rfc2279", "utf-16le"} {
+		var out bytes.Buffer
+		o, err := transcode.NewOutput(&out, cs(to), transcode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = o.Copy(bytes.NewReader(in), cs("utf-8"), "in")
+		var e *transcode.Error
+		if !errors.As(err, &e) {
+			t.Errorf("utf-8 to %s: %v, want an error at the surrogate", to, err)
 		}
 	}
 }
