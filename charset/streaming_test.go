@@ -57,51 +57,111 @@ func TestEveryCodecStreams(t *testing.T) {
 	}
 }
 
-// TestEncodersClassifyAlike checks that every encoder gives the same
-// verdict on the pivot forms that are not Unicode characters: a value
-// beyond U+10FFFF is an unmappable character (the value named), a
-// surrogate value an error of kind surrogate, an overlong form an error
-// of kind overlong. (gb18030 and windows-1252 once called F4 90 80 80
-// malformed where utf-8, utf-16le, utf-7 and cesu-8 called it an
-// unmappable U-00110000.)
+// legacy31 reports whether cs's encoder reads the 31-bit pivot through
+// EncodeTransformer: the encoders whose repertoire goes beyond Unicode,
+// which write surrogate values and values beyond U+10FFFF.
+func legacy31(cs *Charset) bool {
+	_, err := cs.Codec.AppendEncode(nil, []byte{0xF4, 0x90, 0x80, 0x80})
+	return err == nil
+}
+
+// TestEncodersClassifyAlike checks that every encoder whose input is
+// RFC 3629 UTF-8 classifies the pivot forms that are not Unicode
+// characters as the UTF-8 decoder does, one error per maximal subpart:
+// ED A0 80 (a surrogate) is three errors (surrogate, then two unexpected
+// continuation bytes), F4 90 80 80 (beyond U+10FFFF) four, under Fail
+// (offset, length, kind of the first) and under Replace (one replacement
+// each, reported at the decoder's offsets, lengths and kinds). Through
+// EncodePivotTransformer, the legacy counterpart, each is one sequence: a
+// value beyond U+10FFFF an unmappable character (the value named), a
+// surrogate value an error of kind surrogate. Only the 31-bit encoders
+// (ucs-4, utf-8-rfc2279) read the pivot by default, and write these
+// values. (The encoders once read the pivot by default: ED A0 80 was one
+// error of 3 bytes where the decoder reported three.)
 func TestEncodersClassifyAlike(t *testing.T) {
 	cases := []struct {
 		in   []byte
-		kind encoding.Kind
+		kind encoding.Kind // through EncodePivotTransformer
 		r    rune
 	}{
 		{[]byte{0xF4, 0x90, 0x80, 0x80}, encoding.Unmappable, 0x110000},
 		{[]byte{0xF4, 0xB4, 0xB5, 0x93, 0x5A}, encoding.Unmappable, 0x134D53},
 		{[]byte{0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF}, encoding.Unmappable, 0x7FFFFFFF},
+		{[]byte{0xF8, 0x88, 0x80, 0x80, 0x80}, encoding.Unmappable, 0x200000},
 		{[]byte{0xED, 0xA0, 0x80}, encoding.Surrogate, -1},
+		{[]byte{0xED, 0xBF, 0xBF, 0x41}, encoding.Surrogate, -1},
 		{[]byte{0xC0, 0x80}, encoding.Overlong, -1},
 	}
+	legacy := 0
 	for _, cs := range List() {
 		if !cs.CanEncode() {
 			continue
 		}
+		wide := legacy31(cs)
+		if wide {
+			legacy++
+		}
 		for _, c := range cases {
-			_, _, err := transform.Bytes(cs.Codec.EncodeTransformer(), c.in)
+			// The pivot reading: one sequence.
+			_, _, err := transform.Bytes(cs.Codec.EncodePivotTransformer(), c.in)
 			var e *encoding.Error
 			if !errors.As(err, &e) {
-				// Only the 31-bit encoders may write these values.
-				if err == nil && (cs.Name == "utf-8-rfc2279" || cs.Name == "ucs-4be" || cs.Name == "ucs-4le") && c.kind != encoding.Overlong {
-					continue
+				if !(err == nil && wide && c.kind != encoding.Overlong) {
+					t.Errorf("%s pivot encoder, % X: %v, want an error of kind %v", cs.Name, c.in, err, c.kind)
 				}
-				t.Errorf("%s encoder, % X: %v, want an error of kind %v", cs.Name, c.in, err, c.kind)
+			} else if e.Kind != c.kind || e.Offset != 0 || (c.kind == encoding.Unmappable && e.Rune != c.r) {
+				t.Errorf("%s pivot encoder, % X: %v (kind %v, rune %X), want kind %v (rune %X)", cs.Name, c.in, err, e.Kind, e.Rune, c.kind, c.r)
+			}
+			if wide {
 				continue
 			}
-			if e.Kind != c.kind || e.Offset != 0 || (c.kind == encoding.Unmappable && e.Rune != c.r) {
-				t.Errorf("%s encoder, % X: %v (kind %v, rune %X), want kind %v (rune %X)", cs.Name, c.in, err, e.Kind, e.Rune, c.kind, c.r)
+			// The strict reading: the decoder's maximal subparts.
+			want := decoderErrors(t, c.in)
+			_, _, err = transform.Bytes(cs.Codec.EncodeTransformer(), c.in)
+			if !errors.As(err, &e) || e.Offset != want[0].Offset || e.Len != want[0].Len || e.Kind != want[0].Kind {
+				t.Errorf("%s encoder, % X: %v, want the UTF-8 decoder's %v", cs.Name, c.in, err, want[0])
+			}
+			var got []*encoding.Error
+			rep := cs.Codec.With(encoding.Options{Invalid: encoding.Replace, Unmappable: encoding.Replace,
+				Report: func(e *encoding.Error) { got = append(got, e) }})
+			if _, err := rep.AppendEncode(nil, c.in); err != nil {
+				t.Errorf("%s encoder under replace, % X: %v", cs.Name, c.in, err)
+				continue
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s encoder under replace, % X: %d errors reported, want the decoder's %d", cs.Name, c.in, len(got), len(want))
+				continue
+			}
+			for i := range got {
+				if got[i].Offset != want[i].Offset || got[i].Len != want[i].Len || got[i].Kind != want[i].Kind {
+					t.Errorf("%s encoder under replace, % X: error %d = %v, want %v", cs.Name, c.in, i, got[i], want[i])
+				}
 			}
 		}
 	}
+	if legacy != 3 {
+		t.Errorf("%d encoders read the 31-bit pivot by default, want 3 (ucs-4be, ucs-4le, utf-8-rfc2279)", legacy)
+	}
+}
+
+// decoderErrors returns the errors that the UTF-8 decoder reports on in
+// under Replace, one per maximal subpart.
+func decoderErrors(t *testing.T, in []byte) []*encoding.Error {
+	t.Helper()
+	var errs []*encoding.Error
+	dec, _ := Lookup("utf-8")
+	c := dec.Codec.With(encoding.Options{Invalid: encoding.Replace, Report: func(e *encoding.Error) { errs = append(errs, e) }})
+	if _, err := c.AppendDecode(nil, in); err != nil || len(errs) == 0 {
+		t.Fatalf("UTF-8 decoder, % X: %v, %d errors", in, err, len(errs))
+	}
+	return errs
 }
 
 // TestEncodersAgreeOnMalformed compares the first error of every encoder
 // with utf-16le's on malformed and 31-bit pivot sequences between ASCII
-// letters, which every encoder writes: all must report the same offset,
-// length, kind and (for unmappable values) value. Only the 31-bit
+// letters, which every encoder writes, read as RFC 3629 UTF-8
+// (EncodeTransformer) and as the pivot (EncodePivotTransformer): all must
+// report the same offset, length, kind and (for unmappable values) value. Only the 31-bit
 // encoders (ucs-4, utf-8-rfc2279) may write what the others call
 // unmappable or surrogate.
 func TestEncodersAgreeOnMalformed(t *testing.T) {
@@ -129,32 +189,57 @@ func TestEncodersAgreeOnMalformed(t *testing.T) {
 		seqs = seqs[:len(seqs)/4]
 	}
 	ref := MustLookup("utf-16le").Codec
+	// The reference reads RFC 3629 UTF-8 as the UTF-8 decoder does.
+	utf8 := MustLookup("utf-8").Codec
+	for _, s := range seqs {
+		in := append(append([]byte("a"), s...), 'b')
+		_, _, encErr := transform.Bytes(ref.EncodeTransformer(), in)
+		_, _, decErr := transform.Bytes(utf8.DecodeTransformer(), in)
+		var ee, de *encoding.Error
+		if errors.As(encErr, &ee) != errors.As(decErr, &de) || ee != nil &&
+			(ee.Offset != de.Offset || ee.Len != de.Len || ee.Kind != de.Kind) {
+			t.Errorf("utf-16le encoder, % X: %v; the UTF-8 decoder says %v", in, encErr, decErr)
+		}
+	}
 	wide := map[string]bool{"utf-8-rfc2279": true, "ucs-4be": true, "ucs-4le": true}
 	for _, cs := range List() {
 		if !cs.CanEncode() || cs.Codec == ref {
 			continue
 		}
-		failures := 0
-		for _, s := range seqs {
-			in := append(append([]byte("a"), s...), 'b')
-			_, _, wantErr := transform.Bytes(ref.EncodeTransformer(), in)
-			_, _, gotErr := transform.Bytes(cs.Codec.EncodeTransformer(), in)
-			var we, ge *encoding.Error
-			errors.As(wantErr, &we)
-			errors.As(gotErr, &ge)
-			if we == nil || we.Offset != 1 {
-				continue // a valid character first, which some cannot encode
-			}
-			if ge == nil && wide[cs.Name] && (we.Kind == encoding.Unmappable || we.Kind == encoding.Surrogate) {
+		// Both readings: RFC 3629 UTF-8 (EncodeTransformer, which the
+		// 31-bit encoders do not have) and the 31-bit pivot.
+		for _, pivot := range []bool{false, true} {
+			if !pivot && wide[cs.Name] {
 				continue
 			}
-			if ge == nil || ge.Offset != we.Offset || ge.Len != we.Len || ge.Kind != we.Kind || ge.Rune != we.Rune {
-				if wide[cs.Name] && ge != nil && we.Kind == encoding.Unmappable || wide[cs.Name] && we.Kind == encoding.Surrogate {
-					continue // what utf-16le cannot write, they can: their error comes later
+			enc := func(c *encoding.Codec) transform.Transformer {
+				if pivot {
+					return c.EncodePivotTransformer()
 				}
-				t.Errorf("%s encoder, % X: %v; utf-16le says %v", cs.Name, in, gotErr, wantErr)
-				if failures++; failures > 5 {
-					break
+				return c.EncodeTransformer()
+			}
+			failures := 0
+			for _, s := range seqs {
+				in := append(append([]byte("a"), s...), 'b')
+				_, _, wantErr := transform.Bytes(enc(ref), in)
+				_, _, gotErr := transform.Bytes(enc(cs.Codec), in)
+				var we, ge *encoding.Error
+				errors.As(wantErr, &we)
+				errors.As(gotErr, &ge)
+				if we == nil || we.Offset != 1 {
+					continue // a valid character first, which some cannot encode
+				}
+				if ge == nil && wide[cs.Name] && (we.Kind == encoding.Unmappable || we.Kind == encoding.Surrogate) {
+					continue
+				}
+				if ge == nil || ge.Offset != we.Offset || ge.Len != we.Len || ge.Kind != we.Kind || ge.Rune != we.Rune {
+					if wide[cs.Name] && ge != nil && we.Kind == encoding.Unmappable || wide[cs.Name] && we.Kind == encoding.Surrogate {
+						continue // what utf-16le cannot write, they can: their error comes later
+					}
+					t.Errorf("%s encoder (pivot %v), % X: %v; utf-16le says %v", cs.Name, pivot, in, gotErr, wantErr)
+					if failures++; failures > 5 {
+						break
+					}
 				}
 			}
 		}

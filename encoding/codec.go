@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/ucskit/ucs/internal/enchook"
+	"github.com/ucskit/ucs/internal/utf8class"
 
 	xenc "golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -69,6 +70,7 @@ type Transformer struct {
 	opts    Options
 	name    string
 	encode  bool
+	pivot   bool   // an encoder that reads the 31-bit pivot (see EncodePivotTransformer)
 	pos     int64  // bytes of source consumed since the last Reset
 	out     int64  // bytes written since the last Reset
 	owed    []byte // replacement or escape output not yet written to dst
@@ -152,9 +154,33 @@ func (t *Transformer) transformUntilBad(dst, src []byte, atEOF bool) (nDst, nSrc
 		nDst = n
 	}
 	nd, ns, bad, err := t.core.Convert(dst[nDst:], src, atEOF)
+	if bad.Kind != KindNone {
+		bad = t.strict(bad, src[ns:])
+	}
 	t.pos += int64(ns)
 	t.out += int64(nd)
 	return nDst + nd, ns, bad, err
+}
+
+// strict turns what an encoder core read as one sequence of the 31-bit
+// pivot (a surrogate value, a value beyond U+10FFFF: see
+// EncodePivotTransformer) into the first maximal subpart of src, the
+// bad sequence, as the strict UTF-8 decoder reports it (utf8class): an
+// encoder's input is RFC 3629 UTF-8, so ED A0 80 is three bad sequences
+// and F4 90 80 80 four, as for every decoder. The core reads the rest of
+// the sequence next, continuation bytes that it reports one at a time.
+// A pivot encoder keeps the core's verdict. It runs on the error path
+// only.
+func (t *Transformer) strict(bad Bad, src []byte) Bad {
+	if !t.encode || t.pivot || bad.Len == 0 || len(src) < bad.Len ||
+		bad.Kind != Surrogate && (bad.Kind != Unmappable || bad.Rune <= 0x10FFFF) {
+		return bad
+	}
+	k, n := utf8class.Classify(src[:bad.Len])
+	if k == utf8class.None || k == utf8class.Truncated {
+		return bad
+	}
+	return Bad{Len: n, Kind: Kind(k), Rune: -1}
 }
 
 func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -174,6 +200,7 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		if cerr != nil || bad.Kind == KindNone {
 			return nDst, nSrc, cerr
 		}
+		bad = t.strict(bad, src[nSrc:])
 		seq := src[nSrc : nSrc+bad.Len]
 		var out []byte // text to emit in place of seq
 		pol := t.policy(bad.Kind)
@@ -481,22 +508,45 @@ func (c *Codec) DecodeTransformer() transform.Transformer {
 // pivot of ucs converters: UTF-8, extended as RFC 2279 does for the
 // encodings whose repertoire goes beyond Unicode (UCS-4 and
 // utf-8-rfc2279), so that their surrogate values and values up to
-// U-7FFFFFFF reach an encoder that can write them (and are reported as
-// unmappable by every other encoder). Its output is not always valid
-// UTF-8: never give it to code that expects UTF-8. For every other codec
-// it is DecodeTransformer.
+// U-7FFFFFFF reach an encoder that can write them through
+// EncodePivotTransformer (every other encoder's EncodePivotTransformer
+// reports them as one unmappable character or surrogate each). Its output
+// is not always valid UTF-8: never give it to code that expects UTF-8, an
+// EncodeTransformer included. For every other codec it is
+// DecodeTransformer.
 func (c *Codec) DecodePivotTransformer() transform.Transformer {
 	nc := c.pivotDec()
 	return &Transformer{core: nc(), newCore: nc, opts: c.opts, name: c.name}
 }
 
 // EncodeTransformer returns a transformer from UTF-8 to the encoding that
-// applies the codec's options.
+// applies the codec's options. Its input is RFC 3629 UTF-8: malformed
+// input is classified as the UTF-8 decoder classifies it, one error per
+// maximal subpart (so ED A0 80, a surrogate, is three errors, and
+// F4 90 80 80, beyond U+10FFFF, four), whatever the target. Only the
+// encoders whose repertoire goes beyond Unicode (UCS-4, utf-8-rfc2279)
+// read the 31-bit pivot here, as EncodePivotTransformer does.
 func (c *Codec) EncodeTransformer() transform.Transformer {
 	if c.newEnc == nil {
 		return cannotEncode{}
 	}
-	return &Transformer{core: c.newEnc(), newCore: c.newEnc, opts: c.opts, name: c.name, encode: true}
+	return &Transformer{core: c.newEnc(), newCore: c.newEnc, opts: c.opts, name: c.name, encode: true, pivot: c.newPivot != nil}
+}
+
+// EncodePivotTransformer returns a transformer from the 31-bit pivot
+// (the output of DecodePivotTransformer) to the encoding that applies the
+// codec's options: a shortest-form RFC 2279 sequence of a surrogate value
+// is one error of kind surrogate, and one of a value beyond U+10FFFF one
+// unmappable character (Error.Rune names the value), which an encoder
+// whose repertoire goes beyond Unicode writes. Anything else is read as
+// EncodeTransformer reads it. It is the legacy counterpart of
+// EncodeTransformer, for converters that take text from
+// DecodePivotTransformer; never give it text from elsewhere.
+func (c *Codec) EncodePivotTransformer() transform.Transformer {
+	if c.newEnc == nil {
+		return cannotEncode{}
+	}
+	return &Transformer{core: c.newEnc(), newCore: c.newEnc, opts: c.opts, name: c.name, encode: true, pivot: true}
 }
 
 // NewDecoder implements encoding.Encoding.

@@ -145,6 +145,10 @@ type Output struct {
 	// keepsBOM is false when the target cannot encode U+FEFF: KeepBOM
 	// then drops the input's BOM, which is a signature, not text.
 	keepsBOM bool
+	// checksUTF8 is false when the target's encoder writes a surrogate
+	// value (ucs-4, utf-8-rfc2279, which read the 31-bit pivot): it
+	// cannot take strict UTF-8 input straight in (see throughTo).
+	checksUTF8 bool
 }
 
 type countWriter struct {
@@ -180,11 +184,15 @@ func NewOutput(w io.Writer, to *encoding.Codec, opts Options) (*Output, error) {
 		return nil, fmt.Errorf("transcode: %s has no byte order mark", to.Name())
 	}
 	_, bomErr := to.WithPolicy(encoding.Fail).AppendEncode(nil, []byte("\uFEFF"))
-	o := &Output{opts: opts, encBuf: make([]byte, 4*chunkSize+256), keepsBOM: bomErr == nil}
+	_, surErr := to.WithPolicy(encoding.Fail).AppendEncode(nil, []byte("\xed\xa0\x80"))
+	o := &Output{opts: opts, encBuf: make([]byte, 4*chunkSize+256), keepsBOM: bomErr == nil, checksUTF8: surErr != nil}
 	o.to = to.With(encoding.Options{Unmappable: opts.Unmappable, Escape: opts.Escape, Replacement: opts.Replacement})
 	o.cw = countWriter{w, &o.written}
 	o.w = bufio.NewWriterSize(o.cw, chunkSize)
-	o.enc = o.to.EncodeTransformer().(*encoding.Transformer)
+	// The decoders write the 31-bit pivot (see copyRun.decoder), so the
+	// encoder reads it: a UCS-4 value beyond U+10FFFF is one unmappable
+	// character, not the malformed UTF-8 of its RFC 2279 form.
+	o.enc = o.to.EncodePivotTransformer().(*encoding.Transformer)
 	return o, nil
 }
 
@@ -269,11 +277,13 @@ func (c *copyRun) decoder(name string) *decoder {
 		sink:     c.sink,
 		parallel: runtime.GOMAXPROCS(0) > 1,
 	}
-	if !o.direct && o.opts.Newline == KeepNewlines {
+	if !o.direct && o.opts.Newline == KeepNewlines && o.checksUTF8 {
 		// Strict UTF-8 input goes straight into the encoder, which checks
 		// it as it converts: no separate validation pass. The first chunk
 		// takes the usual way (its BOM), and so does anything the encoder
-		// stops at, which the decoder and the policies then handle.
+		// stops at, which the decoder and the policies then handle. An
+		// encoder that writes surrogate values would not stop at one:
+		// its input takes the usual way throughout.
 		d.through = &throughTo{
 			enc:       o.enc,
 			dst:       o.encBuf,

@@ -21,6 +21,12 @@ type Span struct {
 type EncodeInput struct {
 	Text string
 	Bad  []Span // the malformed sequences, in order
+	// Wide is set when Text holds the RFC 2279 form of a surrogate value
+	// or of a value beyond U+10FFFF: malformed UTF-8 to every encoder
+	// but those whose repertoire goes beyond Unicode (UCS-4,
+	// utf-8-rfc2279), which read them as characters and are not
+	// checked on such inputs.
+	Wide bool
 }
 
 // EncodeInputs returns the inputs of EncodePolicies: malformed UTF-8
@@ -30,21 +36,30 @@ type EncodeInput struct {
 // target; EncodePolicies asks the encoder.
 func EncodeInputs() []EncodeInput {
 	cont, inv, trunc, badc := encoding.UnexpectedContinuation, encoding.InvalidByte, encoding.Truncated, encoding.BadContinuation
+	sur, oor := encoding.Surrogate, encoding.OutOfRange
 	return []EncodeInput{
-		{"a\x80", []Span{{1, 1, cont}}},
-		{"한\x80", []Span{{3, 1, cont}}},
-		{"é\x80b", []Span{{2, 1, cont}}},
-		{"\xff", []Span{{0, 1, inv}}},
-		{"日本\xc3", []Span{{6, 1, trunc}}},
-		{"日本\xe6\xb1", []Span{{6, 2, trunc}}},
-		{"한\xe6\xb1한\x80\x80a", []Span{{3, 2, badc}, {8, 1, cont}, {9, 1, cont}}},
-		{"か\x80か", []Span{{3, 1, cont}}},
-		{"中\xff中\xc3", []Span{{3, 1, inv}, {7, 1, trunc}}},
-		{"\xc0\xaf\u00a0x", []Span{{0, 1, encoding.Overlong}, {1, 1, cont}}},
-		{"か\x80\u309a", []Span{{3, 1, cont}}},
-		{"x\x1b\x0e\x0f~\\¥‾ｱ\x80€\U0001F600", []Span{{14, 1, cont}}},
-		{"a€b\U0001F600ñ", nil},
-		{"中\U0001F600中\x1b中é\x80", []Span{{16, 1, cont}}},
+		{"a\x80", []Span{{1, 1, cont}}, false},
+		{"한\x80", []Span{{3, 1, cont}}, false},
+		{"é\x80b", []Span{{2, 1, cont}}, false},
+		{"\xff", []Span{{0, 1, inv}}, false},
+		{"日本\xc3", []Span{{6, 1, trunc}}, false},
+		{"日本\xe6\xb1", []Span{{6, 2, trunc}}, false},
+		{"한\xe6\xb1한\x80\x80a", []Span{{3, 2, badc}, {8, 1, cont}, {9, 1, cont}}, false},
+		{"か\x80か", []Span{{3, 1, cont}}, false},
+		{"中\xff中\xc3", []Span{{3, 1, inv}, {7, 1, trunc}}, false},
+		{"\xc0\xaf\u00a0x", []Span{{0, 1, encoding.Overlong}, {1, 1, cont}}, false},
+		{"か\x80\u309a", []Span{{3, 1, cont}}, false},
+		{"x\x1b\x0e\x0f~\\¥‾ｱ\x80€\U0001F600", []Span{{14, 1, cont}}, false},
+		{"a€b\U0001F600ñ", nil, false},
+		{"中\U0001F600中\x1b中é\x80", []Span{{16, 1, cont}}, false},
+		// Surrogates and values beyond U+10FFFF in the RFC 2279 form:
+		// one error per maximal subpart, as the UTF-8 decoder reports.
+		{"a\xed\xa0\x80b", []Span{{1, 1, sur}, {2, 1, cont}, {3, 1, cont}}, true},
+		{"한\xed\xbf\xbf", []Span{{3, 1, sur}, {4, 1, cont}, {5, 1, cont}}, true},
+		{"か\xf4\x90\x80\x80か", []Span{{3, 1, oor}, {4, 1, cont}, {5, 1, cont}, {6, 1, cont}}, true},
+		{"\xf7\xbf\xbf\xbf中\xed\xa0", []Span{{0, 1, oor}, {1, 1, cont}, {2, 1, cont}, {3, 1, cont}, {7, 1, sur}, {8, 1, cont}}, true},
+		{"x\xf8\x88\x80\x80\x80\xfd\xbf\xbf\xbf\xbf\xbfé", []Span{{1, 1, encoding.Obsolete5ByteLead}, {2, 1, cont}, {3, 1, cont}, {4, 1, cont}, {5, 1, cont},
+			{6, 1, encoding.Obsolete6ByteLead}, {7, 1, cont}, {8, 1, cont}, {9, 1, cont}, {10, 1, cont}, {11, 1, cont}}, true},
 	}
 }
 

@@ -237,8 +237,17 @@ func TestRFC2279Legacy(t *testing.T) {
 			if err != nil || len(ucs4) != 4 || uint64(ucs4[0])<<24|uint64(ucs4[1])<<16|uint64(ucs4[2])<<8|uint64(ucs4[3]) != want {
 				t.Errorf("% X: UCS-4 of legacy value = % X, %v", in, ucs4, err)
 			}
-			if _, err := UTF16BE.AppendEncode(nil, got); errKind(err) != encoding.Unmappable {
-				t.Errorf("% X: UTF-16 encoder error = %v, want unmappable", in, err)
+			// The value reaches a strict encoder only through the pivot
+			// pair: read as UTF-8, it is malformed, classified as the
+			// UTF-8 decoder classifies it.
+			if _, _, err := transform.Bytes(UTF16BE.EncodePivotTransformer(), got); errKind(err) != encoding.Unmappable {
+				t.Errorf("% X: UTF-16 pivot encoder error = %v, want unmappable", in, err)
+			}
+			_, eerr := UTF16BE.AppendEncode(nil, got)
+			_, derr := UTF8.AppendDecode(nil, got)
+			var ee, de *encoding.Error
+			if !errors.As(eerr, &ee) || !errors.As(derr, &de) || ee.Offset != de.Offset || ee.Len != de.Len || ee.Kind != de.Kind {
+				t.Errorf("% X: UTF-16 encoder error = %v, want the UTF-8 decoder's %v", in, eerr, derr)
 			}
 		} else if err == nil {
 			t.Errorf("% X: legacy decoder accepted an overlong form", in)

@@ -32,8 +32,14 @@
 // Every ucs codec converts between its encoding and UTF-8. Values above
 // U+10FFFF and surrogate values, which only UCS-4 and the RFC 2279 form can
 // carry, travel in the RFC 2279 31-bit form of UTF-8, but only through the
-// separately named Codec.DecodePivotTransformer; every encoder that cannot
-// represent them reports them as unmappable characters. Through x/text's
+// separately named Codec.DecodePivotTransformer and
+// Codec.EncodePivotTransformer; every pivot encoder that cannot represent
+// them reports a value beyond U+10FFFF as one unmappable character and a
+// surrogate value as one error of kind surrogate. Every other encoder
+// (Codec.EncodeTransformer, NewEncoder, AppendEncode) reads RFC 3629 UTF-8
+// and reports these forms as the UTF-8 decoder does, one error per
+// maximal subpart; only UCS-4 and UTF8RFC2279, whose repertoire goes
+// beyond Unicode, read the pivot there too. Through x/text's
 // interfaces (NewDecoder, DecodeTransformer, AppendDecode) every decoder
 // writes valid UTF-8 or reports an error: there, such values are errors of
 // kind surrogate or out-of-range, so a label such as "ucs-4" or "rfc2279"
@@ -47,8 +53,11 @@
 //     UTF-8 decode strips it by default).
 //   - UTF8RFC2279 and UCS-4 let surrogate values through to the pivot, as
 //     RFC 2279 and the original ISO/IEC 10646 did; every other encoder
-//     reports them as errors of kind surrogate, so they never reach
-//     RFC 3629 output.
+//     reports them as errors (of kind surrogate), so they never reach
+//     RFC 3629 output. CESU-8 and Modified UTF-8 write surrogates, but
+//     only as the halves of the pairs that stand for supplementary
+//     characters: their encoders read RFC 3629 UTF-8, where a surrogate is
+//     malformed, as every strict encoder does.
 //   - UTF-16 decoders report a lead surrogate cut off by the end of input
 //     together with an odd trailing byte as one error, as WHATWG does.
 //   - UTF7's encoder writes only Set D and white space directly and closes

@@ -148,7 +148,13 @@ func PackTable32(idx []uint32) []uint32 {
 // sequence that more input could complete waits (n == 0) unless atEOF;
 // anything else is read as strict UTF-8 by DecodeRune. The UTF codecs'
 // encoders (encoding/utf) follow the same rule, so that every encoder
-// classifies a sequence alike, whatever the split of its input.
+// classifies a sequence alike, whatever the split of its input. The
+// pivot's verdicts reach the caller only through
+// encoding.Codec.EncodePivotTransformer (and the 31-bit codecs' own
+// encoders): the Transformer of every other encoder reads RFC 3629 UTF-8
+// and turns a surrogate value or a value beyond U+10FFFF, which the core
+// reports as one sequence, into its first maximal subpart, as
+// utf8class classifies it (the error path only: the core stays as fast).
 func PivotRune(p []byte, atEOF bool) (r rune, n int, kind encoding.Kind) {
 	c := p[0]
 	need := 0
