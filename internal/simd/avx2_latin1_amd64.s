@@ -8,9 +8,9 @@
 
 // func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
-// 32 bytes a step: copied when ASCII, else widened 16 at a time and
-// expanded (EXPAND16). Registers: DI dst, R8 len(dst), SI src, R9
-// len(src), BX nDst, AX nSrc.
+// 32 bytes a step: copied when ASCII, else taken 16 at a time, each half
+// copied when ASCII, else widened and expanded (EXPAND16). Registers: DI
+// dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
 TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -40,12 +40,30 @@ l2loop:
 	JMP       l2loop
 
 l2expand:
+	// A half of 16 ASCII bytes is copied; the other is expanded.
+	TESTL     $0xFFFF, R10
+	JNZ       l2low
+	VMOVDQU   X1, (DI)(BX*1)
+	ADDQ      $16, BX
+	JMP       l2high
+
+l2low:
 	VPMOVZXBW (SI)(AX*1), Y2
 	MOVL      R10, R11
 	EXPAND16
-	VPMOVZXBW 16(SI)(AX*1), Y2
+
+l2high:
 	MOVL      R10, R11
 	SHRL      $16, R11
+	JNZ       l2highx
+	VEXTRACTI128 $1, Y1, X2
+	VMOVDQU   X2, (DI)(BX*1)
+	ADDQ      $16, BX
+	ADDQ      $32, AX
+	JMP       l2loop
+
+l2highx:
+	VPMOVZXBW 16(SI)(AX*1), Y2
 	EXPAND16
 	ADDQ      $32, AX
 	JMP       l2loop
