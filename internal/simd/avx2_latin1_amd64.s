@@ -8,9 +8,9 @@
 
 // func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
-// 32 bytes a step: copied when ASCII, else widened 16 at a time and
-// expanded (EXPAND16). Registers: DI dst, R8 len(dst), SI src, R9
-// len(src), BX nDst, AX nSrc.
+// 32 bytes a step: copied when ASCII, else taken 16 at a time, each half
+// copied when ASCII, else widened and expanded (EXPAND16). Registers: DI
+// dst, R8 len(dst), SI src, R9 len(src), BX nDst, AX nSrc.
 TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
@@ -40,12 +40,30 @@ l2loop:
 	JMP       l2loop
 
 l2expand:
+	// A half of 16 ASCII bytes is copied; the other is expanded.
+	TESTL     $0xFFFF, R10
+	JNZ       l2low
+	VMOVDQU   X1, (DI)(BX*1)
+	ADDQ      $16, BX
+	JMP       l2high
+
+l2low:
 	VPMOVZXBW (SI)(AX*1), Y2
 	MOVL      R10, R11
 	EXPAND16
-	VPMOVZXBW 16(SI)(AX*1), Y2
+
+l2high:
 	MOVL      R10, R11
 	SHRL      $16, R11
+	JNZ       l2highx
+	VEXTRACTI128 $1, Y1, X2
+	VMOVDQU   X2, (DI)(BX*1)
+	ADDQ      $16, BX
+	ADDQ      $32, AX
+	JMP       l2loop
+
+l2highx:
+	VPMOVZXBW 16(SI)(AX*1), Y2
 	EXPAND16
 	ADDQ      $32, AX
 	JMP       l2loop
@@ -59,7 +77,8 @@ l2done:
 // func utf8ToLatin1AVX2(dst, src []byte) (nDst, nSrc int)
 //
 // The rules of utf8ToLatin1AVX512 on 32-byte blocks (31 when the block
-// ends with a lead): the block is checked with masks in general
+// ends with a lead), with ASCII copied 64 bytes a step while it lasts: the
+// block is checked with masks in general
 // registers, 40 is added after each C3, the block is stored to dst, and
 // then compacted in place, 8 bytes at a time, by PEXT with the mask of
 // the bytes to keep (the output never overtakes the input).
@@ -90,6 +109,45 @@ TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
 	MOVQ $0x0101010101010101, R15
 
 u2loop:
+	// While both src and dst have room for 64 bytes, ASCII is copied 64
+	// bytes a step, with a single bound (R12) for the src pointer R10:
+	// the distance from a src byte to its place in dst (R13) does not
+	// change while the bytes are ASCII.
+	MOVQ    R9, DX
+	SUBQ    AX, DX
+	MOVQ    R8, CX
+	SUBQ    BX, CX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX                   // DX: the room in both
+	CMPQ    DX, $64
+	JB      u2block
+	LEAQ    (SI)(AX*1), R10
+	LEAQ    -64(R10)(DX*1), R12      // the last src pointer with 64 bytes of room
+	LEAQ    (DI)(BX*1), R13
+	SUBQ    R10, R13                 // R13: dst pointer - src pointer
+	PCALIGN $64                      // a loop across a 64-byte line ran at 2/3 the speed
+
+u2ascii:
+	VMOVDQU   (R10), Y1
+	VMOVDQU   32(R10), Y2
+	VPOR      Y1, Y2, Y3
+	VPMOVMSKB Y3, CX
+	TESTL     CX, CX
+	JNZ       u2asciiend
+	VMOVDQU   Y1, (R10)(R13*1)
+	VMOVDQU   Y2, 32(R10)(R13*1)
+	ADDQ      $64, R10
+	CMPQ      R10, R12
+	JLS       u2ascii
+
+u2asciiend:
+	SUBQ SI, R10                     // R10: the new nSrc
+	MOVQ R10, CX
+	SUBQ AX, CX
+	ADDQ CX, BX
+	MOVQ R10, AX
+
+u2block:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $32

@@ -37,13 +37,28 @@ func TestLatin1ToUTF8AVX512Blocks(t *testing.T) {
 	if !hasKernel("avx512") {
 		t.Skip("no AVX-512 kernel on this CPU")
 	}
+	checkLatin1ToUTF8Blocks(t, "avx512", latin1ToUTF8AVX512, 64, []int{1, 8, 70, 200})
+}
+
+// TestLatin1ToUTF8AVX2Blocks is the same for the AVX2 kernel, whose
+// 32-byte blocks are taken 16 bytes at a time when not all ASCII: the
+// runs are short enough for a block to have one half ASCII and the other
+// not, in either order.
+func TestLatin1ToUTF8AVX2Blocks(t *testing.T) {
+	if !hasKernel("avx2") {
+		t.Skip("no AVX2 kernel on this CPU")
+	}
+	checkLatin1ToUTF8Blocks(t, "avx2", latin1ToUTF8AVX2, 32, []int{1, 8, 16, 20, 40, 200})
+}
+
+func checkLatin1ToUTF8Blocks(t *testing.T, kernel string, fn func(dst, src []byte) (int, int), block int, runs []int) {
 	r := rand.New(rand.NewPCG(3, 1))
 	for iter := 0; iter < 300; iter++ {
 		n := r.IntN(700)
 		if iter%25 == 0 {
 			n = 2000 + r.IntN(4000) // dst sizes that take the block count several rounds
 		}
-		src := latin1Runs(r, n, []int{1, 8, 70, 200}[iter%4])
+		src := latin1Runs(r, n, runs[iter%len(runs)])
 		want := make([]byte, 2*len(src))
 		wd, ws := latin1ToUTF8Scalar(want, src)
 		if ws != len(src) {
@@ -51,14 +66,14 @@ func TestLatin1ToUTF8AVX512Blocks(t *testing.T) {
 		}
 		for _, size := range dstSizes(r, 2*len(src)) {
 			buf := bytes.Repeat([]byte{0xA5}, size+300)
-			d, s := latin1ToUTF8AVX512(buf[:size], src)
-			if s%64 != 0 || s > len(src) || d > size || !bytes.Equal(buf[:d], want[:d]) {
+			d, s := fn(buf[:size], src)
+			if s%block != 0 || s > len(src) || d > size || !bytes.Equal(buf[:d], want[:d]) {
 				t.Fatalf("kernel on %x with dst %d = (%d, %d); output % x; want a prefix of % x", src, size, d, s, buf[:d], want[:wd])
 			}
 			if w, _ := latin1ToUTF8Scalar(make([]byte, 2*s), src[:s]); w != d {
 				t.Fatalf("kernel on %x with dst %d wrote %d bytes for %d read; want %d", src, size, d, s, w)
 			}
-			if size-d >= 128 && len(src)-s >= 64 {
+			if size-d >= 2*block && len(src)-s >= block {
 				t.Fatalf("kernel on %x with dst %d stopped at (%d, %d) with a block to do and room for it", src, size, d, s)
 			}
 			for i := size; i < len(buf); i++ {
@@ -66,7 +81,7 @@ func TestLatin1ToUTF8AVX512Blocks(t *testing.T) {
 					t.Fatalf("kernel on %x with dst %d wrote past the end at %d", src, size, i)
 				}
 			}
-			withKernel("avx512", func() { d, s = Latin1ToUTF8(buf[:size], src) })
+			withKernel(kernel, func() { d, s = Latin1ToUTF8(buf[:size], src) })
 			var rd, rs int
 			ref := make([]byte, size)
 			withKernel("scalar", func() { rd, rs = Latin1ToUTF8(ref, src) })

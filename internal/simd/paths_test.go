@@ -242,3 +242,41 @@ func TestUTF8Runs(t *testing.T) {
 		}
 	})
 }
+
+// TestUTF8ToLatin1ASCIIRuns runs UTF8ToLatin1, with every kernel, over ASCII
+// runs of every length up to 200 bytes followed by each kind of stop (a
+// two-byte Latin-1 character, a character above U+00FF, a stray
+// continuation byte, a lead at the end, a lead without its continuation)
+// and more text, with dsts that end in and around the runs. The avx2
+// kernel copies ASCII 64 bytes a step while src and dst both have room.
+func TestUTF8ToLatin1ASCIIRuns(t *testing.T) {
+	var op convOp
+	for _, o := range convOps {
+		if o.name == "utf8-to-latin1" {
+			op = o
+		}
+	}
+	stops := [][]byte{{0xC3, 0xA9}, {0xE2, 0x82, 0xAC}, {0x80}, {0xC3}, {0xC2, 0x41}, {0xC2, 0xBF, 0xC3, 0x80}}
+	eachKernel(t, func(t *testing.T, kernel string) {
+		r := rand.New(rand.NewPCG(18, 1))
+		for n := 0; n <= 200; n++ {
+			for i, stop := range stops {
+				src := append(asciiBytes(r, n), stop...)
+				if i != 3 {
+					src = append(src, asciiBytes(r, r.IntN(130))...)
+				}
+				checkConv(t, op, src, []int{max(n-1+r.IntN(3), 0), n, 63, 64, 65, 127, 128, r.IntN(len(src) + 1)})
+			}
+		}
+	})
+}
+
+// asciiBytes returns n random ASCII bytes (no period, so that a block
+// stored in the wrong place shows).
+func asciiBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.IntN(0x80))
+	}
+	return b
+}
