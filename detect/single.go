@@ -225,7 +225,20 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	// roundMargin behind the best so far is dropped after it, so its sum
 	// may stop there (costs are not negative, and the best can only
 	// improve): what is kept is the same.
+	//
+	// With several readings to score, the steps of the head past its first
+	// headPrefix positions are counted once and summed per reading from
+	// the counts (scoreSteps), as in the second round; the first ones are
+	// summed position by position, so that a reading far behind still
+	// stops there. The sum is of the same integers in another order, so
+	// it is exactly scoreHigh's; a reading not stopped after the prefix
+	// gets its full sum, which is past limit whenever a partial one was.
 	bestHead := int32(1 << 30)
+	rest := head[:0] // the head's positions that were counted
+	if len(head) > headPrefix && countsPay(parts) {
+		rest = head[headPrefix:]
+		w.high.count(sample, rest)
+	}
 	for i := range parts {
 		limit := int32(1 << 30)
 		if len(tail) > 0 {
@@ -233,11 +246,18 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 		}
 		if d := parts[i].dup; d >= 0 {
 			parts[i].hi = parts[d].hi // the same text in the same language
+		} else if p := parts[i].p; len(rest) > 0 && p.m.tri == nil {
+			hi := p.scoreHigh(sample, head[:headPrefix], limit)
+			if hi <= limit {
+				hi += p.scoreSteps(&w.high)
+			}
+			parts[i].hi = hi
 		} else {
 			parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
 		}
 		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
 	}
+	w.high.counted = false // the counts are the head's, not the tail's
 	if len(tail) > 0 {
 		// more[i] is what the second round adds to finalist i.
 		more := w.more[:0]
@@ -266,6 +286,23 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	}
 	w.parts = parts
 	return parts
+}
+
+// headPrefix is the number of the first round's positions that are summed
+// per reading before the counted rest (scoreParts).
+const headPrefix = 64
+
+// countsPay reports whether counting the first round's steps once costs
+// less than walking them under each reading: when at least three readings
+// without trigrams are scored.
+func countsPay(parts []part) bool {
+	n := 0
+	for _, p := range parts {
+		if p.dup < 0 && p.p.m.tri == nil {
+			n++
+		}
+	}
+	return n >= 3
 }
 
 // singleCandidates turns the scored parts into one candidate per encoding,
