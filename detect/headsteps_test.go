@@ -77,49 +77,7 @@ func scorePartsByPosition(finalists []quick, sample []byte, ae *asciiEvidence) [
 func TestHeadStepsAgreeWithPositions(t *testing.T) {
 	tab := getTables()
 	rng := rand.New(rand.NewPCG(7, 8))
-	gen := map[string]func(n int) []byte{
-		"cjk": func(n int) []byte { // two-byte characters A1–FE, some spaces
-			var b []byte
-			for len(b) < n {
-				if rng.IntN(6) == 0 {
-					b = append(b, ' ')
-				}
-				b = append(b, 0xB0+byte(rng.IntN(0x19)), 0xA1+byte(rng.IntN(0x5E)))
-			}
-			return b
-		},
-		"cyrillic": func(n int) []byte { // words of letters C0–FF
-			var b []byte
-			for len(b) < n {
-				for range 1 + rng.IntN(8) {
-					b = append(b, 0xC0+byte(rng.IntN(64)))
-				}
-				b = append(b, " ,."[rng.IntN(3)])
-			}
-			return b
-		},
-		"latin": func(n int) []byte { // ASCII words with a few accented letters
-			var b []byte
-			for len(b) < n {
-				c := "etaoinsrhl"[rng.IntN(10)]
-				if rng.IntN(8) == 0 {
-					c = "\xE9\xE8\xE0\xF4\xE7\xFC"[rng.IntN(6)]
-				}
-				b = append(b, c)
-				if rng.IntN(6) == 0 {
-					b = append(b, ' ')
-				}
-			}
-			return b
-		},
-		"random": func(n int) []byte {
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = byte(rng.IntN(256))
-			}
-			return b
-		},
-	}
+	gen := sampleMakers(rng)
 	counted := 0
 	for name, g := range gen {
 		for _, n := range []int{40, 300, 900, 4096} {
@@ -171,5 +129,120 @@ func TestHeadStepsAgreeWithPositions(t *testing.T) {
 	}
 	if counted == 0 {
 		t.Fatal("no sample took the counted head")
+	}
+}
+
+// sampleMakers returns makers of samples of n bytes or a little more:
+// CJK-like, Cyrillic-like, Latin-like and random.
+func sampleMakers(rng *rand.Rand) map[string]func(n int) []byte {
+	return map[string]func(n int) []byte{
+		"cjk": func(n int) []byte { // two-byte characters A1–FE, some spaces
+			var b []byte
+			for len(b) < n {
+				if rng.IntN(6) == 0 {
+					b = append(b, ' ')
+				}
+				b = append(b, 0xB0+byte(rng.IntN(0x19)), 0xA1+byte(rng.IntN(0x5E)))
+			}
+			return b
+		},
+		"cyrillic": func(n int) []byte { // words of letters C0–FF
+			var b []byte
+			for len(b) < n {
+				for range 1 + rng.IntN(8) {
+					b = append(b, 0xC0+byte(rng.IntN(64)))
+				}
+				b = append(b, " ,."[rng.IntN(3)])
+			}
+			return b
+		},
+		"latin": func(n int) []byte { // ASCII words with a few accented letters
+			var b []byte
+			for len(b) < n {
+				c := "etaoinsrhl"[rng.IntN(10)]
+				if rng.IntN(8) == 0 {
+					c = "\xE9\xE8\xE0\xF4\xE7\xFC"[rng.IntN(6)]
+				}
+				b = append(b, c)
+				if rng.IntN(6) == 0 {
+					b = append(b, ' ')
+				}
+			}
+			return b
+		},
+		"random": func(n int) []byte {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(rng.IntN(256))
+			}
+			return b
+		},
+	}
+}
+
+// TestCostFloorSkipsNoFinalist checks that quickRound, which passes over
+// a single-byte encoding when the sum of its cost floor is past the bound,
+// keeps the same finalists at the same costs as without that shortcut
+// (every floor zero), and that each floor is the lowest cost of its pairs.
+func TestCostFloorSkipsNoFinalist(t *testing.T) {
+	tab := buildTables()
+	singles := tab.readings().singles
+	for _, e := range singles {
+		for c := range 128 {
+			low := e.pairs[0].cost[128+c]
+			for _, p := range e.pairs {
+				low = min(low, p.cost[128+c])
+			}
+			if e.floor[c] != low {
+				t.Fatalf("%s: floor of %#x is %d, lowest cost %d", e.name, 0x80+c, e.floor[c], low)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	type sample struct {
+		name string
+		b    []byte
+	}
+	var samples []sample
+	for name, g := range sampleMakers(rng) {
+		for _, n := range []int{300, 4096} {
+			samples = append(samples, sample{name, g(n)})
+		}
+	}
+	run := func(b []byte) []quick {
+		w := getScratch(tab)
+		defer scratchPool.Put(w)
+		var hist [256]uint32
+		for _, c := range b {
+			hist[c]++
+		}
+		w.present = w.present[:0]
+		for c := 0x80; c < 256; c++ {
+			if hist[c] > 0 {
+				w.present = append(w.present, byte(c))
+			}
+		}
+		ae := newASCIIEvidence(tab, b, w)
+		return slices.Clone(quickRound(tab, &hist, w.present, &ae, w))
+	}
+	want := make([][]quick, len(samples))
+	floors := make([][128]int32, len(singles))
+	for i, e := range singles {
+		floors[i] = e.floor
+		e.floor = [128]int32{}
+	}
+	for i, s := range samples {
+		want[i] = run(s.b)
+	}
+	for i, e := range singles {
+		e.floor = floors[i]
+	}
+	for i, s := range samples {
+		if got := run(s.b); !slices.Equal(got, want[i]) {
+			t.Fatalf("%s, %d bytes: finalists differ with the cost floors", s.name, len(s.b))
+		}
+		if len(want[i]) == 0 {
+			t.Fatalf("%s, %d bytes: no finalist", s.name, len(s.b))
+		}
 	}
 }

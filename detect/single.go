@@ -108,6 +108,12 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 			(mask[0]&e.undef[0])|(mask[1]&e.undef[1])|(mask[2]&e.undef[2])|(mask[3]&e.undef[3]) != 0 {
 			continue // a byte present has no character
 		}
+		// No pair of e costs less than the floor's sum (the ASCII costs
+		// are not negative): when that is past the bound, every pair
+		// would be passed over below, and none needs its sum.
+		if dense && dotHigh(high, &e.floor) > bound {
+			continue
+		}
 		var first, second quick
 		first.cost, second.cost = 1<<30, 1<<30
 		for _, p := range e.pairs {
@@ -178,6 +184,19 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	}
 	w.finalists = finalists
 	return finalists
+}
+
+// costFloor is the lowest unigram cost of each byte 80–FF over the pairs
+// (enc.floor).
+func costFloor(pairs []*sbPair) [128]int32 {
+	var f [128]int32
+	for c := range f {
+		f[c] = pairs[0].cost[128+c]
+		for _, p := range pairs[1:] {
+			f[c] = min(f[c], p.cost[128+c])
+		}
+	}
+	return f
 }
 
 // cutOf is the highest unigram cost of a reading that goes on to the
