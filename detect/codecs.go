@@ -242,6 +242,10 @@ type enc struct {
 	sb    *[256]rune // single-byte: byte -> rune, -1 when undefined
 	undef [4]uint64  // single-byte: the bytes without a character, as bits
 	pairs []*sbPair  // single-byte: the languages it is paired with
+	// floor is, for each byte 80–FF, the lowest unigram cost of its pairs
+	// (sbPair.cost): the sum over a sample's bytes is a lower bound of
+	// every pair's unigram cost (quickRound).
+	floor [128]int32
 	// multi-byte: the tables, built at the first input the encoding
 	// decodes (table); block names the encoding whose block of frequently
 	// used characters they use (commonBlock).

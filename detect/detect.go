@@ -241,6 +241,7 @@ func (t *tables) buildReadings() *readingTables {
 			if len(e.pairs) == 0 {
 				continue
 			}
+			e.floor = costFloor(e.pairs)
 			r.singles = append(r.singles, e)
 		case kindMulti:
 			m := t.byTag[s.lang]

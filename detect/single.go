@@ -108,6 +108,12 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 			(mask[0]&e.undef[0])|(mask[1]&e.undef[1])|(mask[2]&e.undef[2])|(mask[3]&e.undef[3]) != 0 {
 			continue // a byte present has no character
 		}
+		// No pair of e costs less than the floor's sum (the ASCII costs
+		// are not negative): when that is past the bound, every pair
+		// would be passed over below, and none needs its sum.
+		if dense && dotHigh(high, &e.floor) > bound {
+			continue
+		}
 		var first, second quick
 		first.cost, second.cost = 1<<30, 1<<30
 		for _, p := range e.pairs {
@@ -180,6 +186,19 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	return finalists
 }
 
+// costFloor is the lowest unigram cost of each byte 80–FF over the pairs
+// (enc.floor).
+func costFloor(pairs []*sbPair) [128]int32 {
+	var f [128]int32
+	for c := range f {
+		f[c] = pairs[0].cost[128+c]
+		for _, p := range pairs[1:] {
+			f[c] = min(f[c], p.cost[128+c])
+		}
+	}
+	return f
+}
+
 // cutOf is the highest unigram cost of a reading that goes on to the
 // bigram round when the best reading costs best.
 func cutOf(best int32) int32 { return best + best/quickSlack + quickMargin }
@@ -225,7 +244,20 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	// roundMargin behind the best so far is dropped after it, so its sum
 	// may stop there (costs are not negative, and the best can only
 	// improve): what is kept is the same.
+	//
+	// With several readings to score, the steps of the head past its first
+	// headPrefix positions are counted once and summed per reading from
+	// the counts (scoreSteps), as in the second round; the first ones are
+	// summed position by position, so that a reading far behind still
+	// stops there. The sum is of the same integers in another order, so
+	// it is exactly scoreHigh's; a reading not stopped after the prefix
+	// gets its full sum, which is past limit whenever a partial one was.
 	bestHead := int32(1 << 30)
+	rest := head[:0] // the head's positions that were counted
+	if len(head) > headPrefix && countsPay(parts) {
+		rest = head[headPrefix:]
+		w.high.count(sample, rest)
+	}
 	for i := range parts {
 		limit := int32(1 << 30)
 		if len(tail) > 0 {
@@ -233,11 +265,18 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 		}
 		if d := parts[i].dup; d >= 0 {
 			parts[i].hi = parts[d].hi // the same text in the same language
+		} else if p := parts[i].p; len(rest) > 0 && p.m.tri == nil {
+			hi := p.scoreHigh(sample, head[:headPrefix], limit)
+			if hi <= limit {
+				hi += p.scoreSteps(&w.high)
+			}
+			parts[i].hi = hi
 		} else {
 			parts[i].hi = parts[i].p.scoreHigh(sample, head, limit)
 		}
 		bestHead = min(bestHead, parts[i].hi+parts[i].lo)
 	}
+	w.high.counted = false // the counts are the head's, not the tail's
 	if len(tail) > 0 {
 		// more[i] is what the second round adds to finalist i.
 		more := w.more[:0]
@@ -266,6 +305,23 @@ func scoreParts(finalists []quick, sample []byte, ae *asciiEvidence, w *scratch)
 	}
 	w.parts = parts
 	return parts
+}
+
+// headPrefix is the number of the first round's positions that are summed
+// per reading before the counted rest (scoreParts).
+const headPrefix = 64
+
+// countsPay reports whether counting the first round's steps once costs
+// less than walking them under each reading: when at least three readings
+// without trigrams are scored.
+func countsPay(parts []part) bool {
+	n := 0
+	for _, p := range parts {
+		if p.dup < 0 && p.p.m.tri == nil {
+			n++
+		}
+	}
+	return n >= 3
 }
 
 // singleCandidates turns the scored parts into one candidate per encoding,
