@@ -33,6 +33,13 @@ package simd
 // integer or a half below 2^24, so each remainder, by a fused
 // multiply-add, is exact. (The tests convert every supplementary
 // character both ways.)
+//
+// The avx2 kernels do the same eight codes (32 bytes) at a time: the range
+// checks are byte and dword compares whose VMOVMSKPS gives one bit a code,
+// the UTF-8 bytes come from four shifts and masks, the encoder's
+// remainders from a multiply and a subtract (each exact, as the FMA's is),
+// and the last, partial block is loaded and stored a dword at a time
+// under VPMASKMOVD.
 
 // GB18030SupplementaryToUTF8 decodes the longest prefix of src that is a
 // run of four-byte GB18030 codes of supplementary characters (pointers

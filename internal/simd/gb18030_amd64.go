@@ -9,13 +9,22 @@ package simd
 //go:noescape
 func gb18030SupplementaryToUTF8AVX512(dst, src []byte) (n int)
 
-// gb18030SupplementaryToUTF8 runs the vector step of kernel k; the avx2 and
-// scalar kernels have none.
+// gb18030SupplementaryToUTF8AVX2 is gb18030SupplementaryToUTF8AVX512 in
+// 32-byte blocks, with AVX2.
+//
+//go:noescape
+func gb18030SupplementaryToUTF8AVX2(dst, src []byte) (n int)
+
+// gb18030SupplementaryToUTF8 runs the vector step of kernel k; the scalar
+// kernel has none.
 func gb18030SupplementaryToUTF8(k *impl, dst, src []byte) int {
-	if k != avx512Impl {
-		return 0
+	switch k {
+	case avx512Impl:
+		return gb18030SupplementaryToUTF8AVX512(dst, src)
+	case avx2Impl:
+		return gb18030SupplementaryToUTF8AVX2(dst, src)
 	}
-	return gb18030SupplementaryToUTF8AVX512(dst, src)
+	return 0
 }
 
 // utf8ToGB18030SupplementaryAVX512 encodes the run of four-byte UTF-8
@@ -25,11 +34,20 @@ func gb18030SupplementaryToUTF8(k *impl, dst, src []byte) int {
 //go:noescape
 func utf8ToGB18030SupplementaryAVX512(dst, src []byte) (n int)
 
-// utf8ToGB18030Supplementary runs the vector step of kernel k; the avx2
-// and scalar kernels have none.
+// utf8ToGB18030SupplementaryAVX2 is utf8ToGB18030SupplementaryAVX512 in
+// 32-byte blocks, with AVX2.
+//
+//go:noescape
+func utf8ToGB18030SupplementaryAVX2(dst, src []byte) (n int)
+
+// utf8ToGB18030Supplementary runs the vector step of kernel k; the scalar
+// kernel has none.
 func utf8ToGB18030Supplementary(k *impl, dst, src []byte) int {
-	if k != avx512Impl {
-		return 0
+	switch k {
+	case avx512Impl:
+		return utf8ToGB18030SupplementaryAVX512(dst, src)
+	case avx2Impl:
+		return utf8ToGB18030SupplementaryAVX2(dst, src)
 	}
-	return utf8ToGB18030SupplementaryAVX512(dst, src)
+	return 0
 }
