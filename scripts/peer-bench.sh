@@ -25,11 +25,13 @@
 #
 # Statistics. Each round runs ucs, then the peers, on every file; the table
 # keeps each side's best sample over the rounds. The UTF tables compare the
-# same statistic on both sides: the fastest single call of the kernel, timed
-# by the monotonic wall clock, of ITERS calls a round (default 2000, 300
-# with --quick) on the same file: simdutf's benchmark tool reports its
-# fastest of -I iterations, and ucs's internal/simd BenchmarkBest times each
-# call on its own with -benchtime ITERSx. Beside them the UTF tables give
+# same statistic on both sides: the fastest of ITERS samples a round
+# (default 2000, 300 with --quick) on the same file, each timed by the
+# monotonic wall clock, a sample being one call of the kernel or, when a
+# call takes under 4 us, the fewest calls (a power of two) that take 4 us,
+# divided by their number. That is what simdutf's benchmark tool reports
+# for -I ITERS; ucs's internal/simd BenchmarkBest does the same with
+# -benchtime ITERSx. Beside them the UTF tables give
 # ucs's mean over the same calls in GB/s of the thread's CPU time, the
 # statistic of its other benchmarks (simdutf reports no such figure). The
 # legacy tables compare GB/s of the thread's CPU time on both sides: ucs's
@@ -226,7 +228,7 @@ if [ "$only" != legacy ]; then
 		ns = split(scripts, sl, " ")
 		for (o = 1; o <= nops; o++) {
 			split(ol[o], q, ":"); op = q[1]; proc = q[2]
-			printf "\n%s (simdutf %s), GB/s of input: fastest of %s calls by the wall clock on both sides, best round; ucs mean CPU: mean over the same calls by thread CPU time\n\n", op, proc, iters
+			printf "\n%s (simdutf %s), GB/s of input. best: the fastest of %s samples (calls, or batches of 4 us) by the wall clock, on both sides, best round; ucs mean CPU: the mean over the same samples by thread CPU time\n\n", op, proc, iters
 			print "| file | ucs avx512 best | simdutf icelake best | ratio | ucs avx2 best | simdutf haswell best | ratio | ucs avx512 mean CPU | ucs avx2 mean CPU |"
 			print "|---|---|---|---|---|---|---|---|---|"
 			split("", lg); split("", lc)
