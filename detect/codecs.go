@@ -263,6 +263,45 @@ type enc struct {
 	// ownPages is true when the crawl counts pages of the encoding's own
 	// (multiPages), not under another.
 	ownPages bool
+	// confirmed counts the inputs the decoder confirmed on top of the
+	// base's reading while the tables were not built (coversBase).
+	confirmed  atomic.Int32
+	coversOnce sync.Once
+	covers     bool
+}
+
+// coversBase reports whether the encoding's tables hold every character
+// of its base's tables alike (tableCovers), so that an input the base's
+// walk accepts with no sequence longer than two bytes is accepted by this
+// encoding's walk too, and so by its decoder (TestMultiWalkAgreesWithDecoder).
+// Like the walk itself, it answers false, sending the caller to the
+// decoder, until refusedLimit inputs have asked: a process that detects
+// once is spared building the tables.
+func (e *enc) coversBase() bool {
+	if e.mb.Load() == nil && e.confirmed.Load() < refusedLimit {
+		e.confirmed.Add(1)
+		return false
+	}
+	e.coversOnce.Do(func() { e.covers = tableCovers(e.table(), e.base.table()) })
+	return e.covers
+}
+
+// tableCovers reports whether a walk through ext reads every input that a
+// walk through base reads without a longer sequence the same way: the same
+// bytes stand alone and the same start a pair, and every pair base holds
+// ext holds too.
+func tableCovers(ext, base *mbTable) bool {
+	for c := 0x80; c < 0x100; c++ {
+		if (ext.single[c] != bad) != (base.single[c] != bad) {
+			return false
+		}
+	}
+	for i, v := range base.pair {
+		if v != bad && ext.pair[i] == bad {
+			return false
+		}
+	}
+	return true
 }
 
 // table returns the tables of a multi-byte encoding, building them at the

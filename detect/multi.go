@@ -29,13 +29,24 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 	if len(multis) > len(buf) {
 		at = make([]int, 0, len(multis))
 	}
+	// walkedLong[i] is false when t.multis[i]'s own walk accepted b and
+	// met no sequence longer than two bytes.
+	var lbuf [16]bool
+	walkedLong := lbuf[:0]
+	if len(multis) > len(lbuf) {
+		walkedLong = make([]bool, 0, len(multis))
+	}
 	foreign := ae.foreign()
 	for _, e := range multis {
 		at = append(at, -1)
+		walkedLong = append(walkedLong, true)
 		if e.base != nil && at[e.base.idx] >= 0 {
 			k := at[e.base.idx]
 			at[e.idx] = k
-			if e.ownPages && e.valid(b, atEOF) {
+			// When the base's own walk read b with one- and two-byte
+			// characters only, and e's tables hold all of the base's
+			// alike, e's walk reads b too, and so does e's decoder.
+			if e.ownPages && ((out[k].e == e.base && !walkedLong[e.base.idx] && e.coversBase()) || e.valid(b, atEOF)) {
 				s := out[k]
 				s.e, s.name, s.cs = e, e.reportName(), e.cs
 				s.cost += e.prior - out[k].e.prior
@@ -60,6 +71,7 @@ func multiScored(t *tables, b []byte, off int, atEOF bool, sh shape, ae *asciiEv
 		if long && !e.valid(b, atEOF) {
 			continue
 		}
+		walkedLong[e.idx] = long
 		shaped := mt.shape.cost(sh)
 		id++
 		at[e.idx] = len(out)
