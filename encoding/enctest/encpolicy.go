@@ -85,144 +85,208 @@ func EncodeInputs() []EncodeInput {
 // It reports with tb.Errorf, at most one failure per policy.
 func EncodePolicies(tb testing.TB, c *encoding.Codec, in EncodeInput) {
 	tb.Helper()
-	strict := c.WithPolicy(encoding.Fail)
-	encode := func(s string) ([]byte, error) {
-		r := Whole(strict.EncodeTransformer(), []byte(s))
-		return r.Out, r.Err
-	}
-	decode := func(b []byte) (string, error) {
-		r := Whole(strict.DecodeTransformer(), b)
-		return string(r.Out), r.Err
-	}
-	// piece is what s reads back as when encoded on its own.
-	piece := func(s string) string {
-		out, err := encode(s)
-		if err != nil {
-			tb.Fatalf("%s cannot encode %q: %v", c.Name(), s, err)
-		}
-		text, err := decode(out)
-		if err != nil {
-			tb.Fatalf("%s cannot decode its encoding % X of %q: %v", c.Name(), out, s, err)
-		}
-		return text
-	}
-	opts := c.Options()
-	repl := opts.Replacement
+	pc := &policyCheck{tb: tb, c: c, strict: c.WithPolicy(encoding.Fail), opts: c.Options(), text: in.Text}
+	repl := pc.opts.Replacement
 	if repl == "" {
 		repl = "\uFFFD"
 	}
-	if _, err := encode(repl); err != nil {
+	if _, err := pc.encode(repl); err != nil {
 		repl = "?"
 	}
-	replPiece := piece(repl)
-
-	// The bad sequences in order: the malformed spans, and the
-	// characters the encoder cannot encode alone.
-	type item struct {
-		Span
-		r rune
+	pc.replPiece = pc.piece(repl)
+	if !pc.expect(in) {
+		return
 	}
-	var bads []item
-	want := map[encoding.Policy]string{}
+	// Fresh outputs concatenate when "x" twice reads back as "xx" (not so
+	// for the encoders that write a byte order mark first).
+	pc.x, _ = pc.encode("x")
+	xx, err := pc.decode(append(append([]byte(nil), pc.x...), pc.x...))
+	pc.xPiece = pc.piece("x")
+	pc.concat = err == nil && xx == pc.xPiece+pc.xPiece
+	for _, pol := range []encoding.Policy{encoding.Fail, encoding.Replace, encoding.Skip, encoding.Escape} {
+		pc.check(pol)
+	}
+}
+
+// policyCheck is the state of one EncodePolicies call.
+type policyCheck struct {
+	tb        testing.TB
+	c, strict *encoding.Codec
+	opts      encoding.Options
+	text      string
+	replPiece string // the replacement as it reads back
+	// bads are the bad sequences in order: the malformed spans, and the
+	// characters the encoder cannot encode alone (r set).
+	bads []badItem
+	want map[encoding.Policy]string // each policy's output, read back
+	// x is "x" encoded afresh; concat is true when fresh outputs
+	// concatenate.
+	x      []byte
+	xPiece string
+	concat bool
+}
+
+type badItem struct {
+	Span
+	r rune
+}
+
+func (pc *policyCheck) encode(s string) ([]byte, error) {
+	r := Whole(pc.strict.EncodeTransformer(), []byte(s))
+	return r.Out, r.Err
+}
+
+func (pc *policyCheck) decode(b []byte) (string, error) {
+	r := Whole(pc.strict.DecodeTransformer(), b)
+	return string(r.Out), r.Err
+}
+
+// piece is what s reads back as when encoded on its own.
+func (pc *policyCheck) piece(s string) string {
+	out, err := pc.encode(s)
+	if err != nil {
+		pc.tb.Fatalf("%s cannot encode %q: %v", pc.c.Name(), s, err)
+	}
+	text, err := pc.decode(out)
+	if err != nil {
+		pc.tb.Fatalf("%s cannot decode its encoding % X of %q: %v", pc.c.Name(), out, s, err)
+	}
+	return text
+}
+
+// expect works out the bad sequences of in and what each policy's output
+// reads back as. It reports false, after an error, when a character is
+// neither encoded nor unmappable.
+func (pc *policyCheck) expect(in EncodeInput) bool {
+	pc.want = map[encoding.Policy]string{}
 	var failText string // the text before the first bad sequence
 	text := in.Text
 	for i, next := 0, 0; i < len(text); {
 		if next < len(in.Bad) && in.Bad[next].Offset == i {
 			sp := in.Bad[next]
 			next++
-			bads = append(bads, item{sp, -1})
-			want[encoding.Replace] += replPiece
+			pc.bads = append(pc.bads, badItem{sp, -1})
+			pc.want[encoding.Replace] += pc.replPiece
 			for _, b := range []byte(text[sp.Offset : sp.Offset+sp.Len]) {
-				want[encoding.Escape] += piece(string(opts.Escape.AppendByte(nil, b)))
+				pc.want[encoding.Escape] += pc.piece(string(pc.opts.Escape.AppendByte(nil, b)))
 			}
 			i += sp.Len
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
 		ch := text[i : i+n]
-		if _, err := encode(ch); err != nil {
-			var e *encoding.Error
-			if !errors.As(err, &e) || e.Kind != encoding.Unmappable || e.Rune != r || e.Offset != 0 || e.Len != n {
-				tb.Errorf("%s encode %+q: %v, want it encoded or unmappable", c.Name(), ch, err)
-				return
+		if _, err := pc.encode(ch); err != nil {
+			if !pc.unmappable(ch, r, n, err) {
+				return false
 			}
-			bads = append(bads, item{Span{i, n, encoding.Unmappable}, r})
-			want[encoding.Replace] += replPiece
-			ref := r
-			if (r == 0x0E || r == 0x0F || r == 0x1B) && (opts.Escape == encoding.EscapeXML || opts.Escape == encoding.EscapeXMLHex) {
-				// A reference to SO, SI or ESC would bring it back
-				// in the reader's hands: encoders that cannot write
-				// them refer to U+FFFD (see encoding.Bad's RefRune).
-				ref = 0xFFFD
-			}
-			want[encoding.Escape] += piece(string(opts.Escape.AppendRune(nil, ref)))
+			pc.bads = append(pc.bads, badItem{Span{i, n, encoding.Unmappable}, r})
 		} else {
-			p := piece(ch)
+			p := pc.piece(ch)
 			for _, pol := range []encoding.Policy{encoding.Replace, encoding.Skip, encoding.Escape} {
-				want[pol] += p
+				pc.want[pol] += p
 			}
-			if len(bads) == 0 {
+			if len(pc.bads) == 0 {
 				failText += p
 			}
 		}
 		i += n
 	}
-	want[encoding.Fail] = failText
-	if len(bads) == 0 {
-		want[encoding.Fail] = want[encoding.Skip]
+	pc.want[encoding.Fail] = failText
+	if len(pc.bads) == 0 {
+		pc.want[encoding.Fail] = pc.want[encoding.Skip]
 	}
+	return true
+}
 
-	// Fresh outputs concatenate when "x" twice reads back as "xx" (not so
-	// for the encoders that write a byte order mark first).
-	x, _ := encode("x")
-	xx, err := decode(append(append([]byte(nil), x...), x...))
-	xPiece := piece("x")
-	concat := err == nil && xx == xPiece+xPiece
+// unmappable checks that the encoder's error err for the character ch (r,
+// n bytes) says it is unmappable, and adds what Replace and Escape write
+// for it.
+func (pc *policyCheck) unmappable(ch string, r rune, n int, err error) bool {
+	var e *encoding.Error
+	if !errors.As(err, &e) || e.Kind != encoding.Unmappable || e.Rune != r || e.Offset != 0 || e.Len != n {
+		pc.tb.Errorf("%s encode %+q: %v, want it encoded or unmappable", pc.c.Name(), ch, err)
+		return false
+	}
+	pc.want[encoding.Replace] += pc.replPiece
+	ref := r
+	if (r == 0x0E || r == 0x0F || r == 0x1B) && (pc.opts.Escape == encoding.EscapeXML || pc.opts.Escape == encoding.EscapeXMLHex) {
+		// A reference to SO, SI or ESC would bring it back in the
+		// reader's hands: encoders that cannot write them refer to
+		// U+FFFD (see encoding.Bad's RefRune).
+		ref = 0xFFFD
+	}
+	pc.want[encoding.Escape] += pc.piece(string(pc.opts.Escape.AppendRune(nil, ref)))
+	return true
+}
 
-	for _, pol := range []encoding.Policy{encoding.Fail, encoding.Replace, encoding.Skip, encoding.Escape} {
-		var reports []*encoding.Error
-		o := opts
-		o.Invalid, o.Unmappable = pol, pol
-		o.Report = func(e *encoding.Error) { reports = append(reports, e) }
-		cc := c.With(o)
-		name := fmt.Sprintf("%s encode %+q, policy %v", c.Name(), text, pol)
-		whole := Whole(cc.EncodeTransformer(), []byte(text))
-		if pol == encoding.Fail && len(bads) > 0 {
-			var e *encoding.Error
-			b := bads[0]
-			if !errors.As(whole.Err, &e) || e.Offset != int64(b.Offset) || e.Len != b.Len || e.Kind != b.Kind || e.Rune != b.r {
-				tb.Errorf("%s: error %v, want %v at byte %d (length %d, rune %X)", name, whole.Err, b.Kind, b.Offset, b.Len, b.r)
-				continue
-			}
-		} else if whole.Err != nil {
-			tb.Errorf("%s: %v", name, whole.Err)
-			continue
-		}
-		if got, err := decode(whole.Out); err != nil || got != want[pol] {
-			tb.Errorf("%s: output % X reads back as %+q (%v), want %+q", name, whole.Out, got, err, want[pol])
-			continue
-		}
-		if pol != encoding.Fail && len(reports) != len(bads) {
-			tb.Errorf("%s: %d reports, want %d", name, len(reports), len(bads))
-			continue
-		}
-		for i, e := range reports {
-			if b := bads[i]; e.Offset != int64(b.Offset) || e.Len != b.Len || e.Kind != b.Kind {
-				tb.Errorf("%s: report %d is %v, want %v at byte %d", name, i, e, b.Kind, b.Offset)
-				break
-			}
-		}
-		if concat {
-			joined := append(append([]byte(nil), whole.Out...), x...)
-			if got, err := decode(joined); err != nil || got != want[pol]+xPiece {
-				tb.Errorf("%s: output % X does not end in the initial state: with %q encoded after it, it reads back as %+q (%v)", name, whole.Out, "x", got, err)
-				continue
-			}
-		}
-		if sched, got := schedules(cc, []byte(text), whole); sched != "" {
-			tb.Errorf("%s, %s: got % X (%v), in one piece % X (%v)", name, sched, got.Out, got.Err, whole.Out, whole.Err)
+// check runs the encoder under pol and compares with what expect worked
+// out: the error or output, the reports, the final state and every
+// streaming schedule.
+func (pc *policyCheck) check(pol encoding.Policy) {
+	var reports []*encoding.Error
+	o := pc.opts
+	o.Invalid, o.Unmappable = pol, pol
+	o.Report = func(e *encoding.Error) { reports = append(reports, e) }
+	cc := pc.c.With(o)
+	name := fmt.Sprintf("%s encode %+q, policy %v", pc.c.Name(), pc.text, pol)
+	whole := Whole(cc.EncodeTransformer(), []byte(pc.text))
+	if !pc.checkError(name, pol, whole.Err) {
+		return
+	}
+	if got, err := pc.decode(whole.Out); err != nil || got != pc.want[pol] {
+		pc.tb.Errorf("%s: output % X reads back as %+q (%v), want %+q", name, whole.Out, got, err, pc.want[pol])
+		return
+	}
+	if !pc.checkReports(name, pol, reports) {
+		return
+	}
+	if pc.concat {
+		joined := append(append([]byte(nil), whole.Out...), pc.x...)
+		if got, err := pc.decode(joined); err != nil || got != pc.want[pol]+pc.xPiece {
+			pc.tb.Errorf("%s: output % X does not end in the initial state: with %q encoded after it, it reads back as %+q (%v)", name, whole.Out, "x", got, err)
+			return
 		}
 	}
+	if sched, got := schedules(cc, []byte(pc.text), whole); sched != "" {
+		pc.tb.Errorf("%s, %s: got % X (%v), in one piece % X (%v)", name, sched, got.Out, got.Err, whole.Out, whole.Err)
+	}
+}
+
+// checkError checks the error of a whole run under pol: the first bad
+// sequence under Fail, none otherwise.
+func (pc *policyCheck) checkError(name string, pol encoding.Policy, err error) bool {
+	if pol == encoding.Fail && len(pc.bads) > 0 {
+		var e *encoding.Error
+		b := pc.bads[0]
+		if !errors.As(err, &e) || e.Offset != int64(b.Offset) || e.Len != b.Len || e.Kind != b.Kind || e.Rune != b.r {
+			pc.tb.Errorf("%s: error %v, want %v at byte %d (length %d, rune %X)", name, err, b.Kind, b.Offset, b.Len, b.r)
+			return false
+		}
+		return true
+	}
+	if err != nil {
+		pc.tb.Errorf("%s: %v", name, err)
+		return false
+	}
+	return true
+}
+
+// checkReports checks that every bad sequence was reported once, in order.
+func (pc *policyCheck) checkReports(name string, pol encoding.Policy, reports []*encoding.Error) bool {
+	if pol == encoding.Fail {
+		return true
+	}
+	if len(reports) != len(pc.bads) {
+		pc.tb.Errorf("%s: %d reports, want %d", name, len(reports), len(pc.bads))
+		return false
+	}
+	for i, e := range reports {
+		if b := pc.bads[i]; e.Offset != int64(b.Offset) || e.Len != b.Len || e.Kind != b.Kind {
+			pc.tb.Errorf("%s: report %d is %v, want %v at byte %d", name, i, e, b.Kind, b.Offset)
+			break
+		}
+	}
+	return true
 }
 
 // schedules runs the encoder of c over src split in two at every place
