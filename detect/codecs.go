@@ -314,14 +314,6 @@ func (e *enc) table() *mbTable {
 	return e.mb.Load()
 }
 
-// root returns the encoding at the end of e's chain of extended ones.
-func (e *enc) root() *enc {
-	for e.base != nil {
-		e = e.base
-	}
-	return e
-}
-
 // reportName returns the name the detector reports.
 func (e *enc) reportName() string {
 	if e.cs != nil {
