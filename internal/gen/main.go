@@ -466,9 +466,18 @@ var dumpedSources = []struct{ name, file string }{
 	{"viscii", "glibc-VISCII.txt"}, {"tcvn5712", "glibc-TCVN5712-1.txt"},
 }
 
-// readDump parses a table written by internal/gen/sbdump: a "# " header
-// naming the reference, then "0xBB<TAB>0xCODE" per byte with a character.
-func readDump(file string) (m [256]rune, has [256]bool, header string) {
+// dumpLine is one line of a table written by internal/gen/sbdump: its
+// number (from 1), its text and its fields.
+type dumpLine struct {
+	n      int
+	text   string
+	fields []string
+}
+
+// readDumpLines reads a table written by internal/gen/sbdump: the first of
+// its "# " header lines, which names the reference, and its other
+// non-empty lines.
+func readDumpLines(file string) (header string, lines []dumpLine) {
 	b, err := os.ReadFile(filepath.Join(dataDir, file))
 	if err != nil {
 		log.Fatal(err)
@@ -483,17 +492,27 @@ func readDump(file string) (m [256]rune, has [256]bool, header string) {
 			}
 			continue
 		}
-		fs := strings.Fields(l)
+		lines = append(lines, dumpLine{n + 1, l, strings.Fields(l)})
+	}
+	return header, lines
+}
+
+// readDump parses a single-byte table written by internal/gen/sbdump:
+// "0xBB<TAB>0xCODE" per byte with a character.
+func readDump(file string) (m [256]rune, has [256]bool, header string) {
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		fs := l.fields
 		if len(fs) != 2 {
-			log.Fatalf("%s:%d: want byte and code point", file, n+1)
+			log.Fatalf("%s:%d: want byte and code point", file, l.n)
 		}
 		bv, err1 := strconv.ParseUint(strings.TrimPrefix(fs[0], "0x"), 16, 8)
 		cv, err2 := strconv.ParseUint(strings.TrimPrefix(fs[1], "0x"), 16, 32)
 		if err1 != nil || err2 != nil || cv > 0xFFFF || cv >= 0xD800 && cv <= 0xDFFF {
-			log.Fatalf("%s:%d: bad entry %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad entry %q", file, l.n, l.text)
 		}
 		if has[bv] {
-			log.Fatalf("%s:%d: byte %02X twice", file, n+1, bv)
+			log.Fatalf("%s:%d: byte %02X twice", file, l.n, bv)
 		}
 		m[bv], has[bv] = rune(cv), true
 	}
@@ -592,34 +611,26 @@ func genCP950(g *gen) {
 // its ISO-8859-1 and CP1252 outputs) as a map.
 func genTranslit(g *gen) {
 	const file = "glibc-translit.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
+	header, lines := readDumpLines(file)
 	var keys []uint16
 	var texts strings.Builder
 	offs := []int{0}
-	var header []string
 	type alt struct {
 		r    rune
 		alts []string
 	}
 	var alts []alt
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			header = append(header, h)
-			continue
-		}
-		f := strings.Split(l, "\t")
+	for _, l := range lines {
+		f := strings.Split(l.text, "\t")
 		v, err := strconv.ParseUint(f[0], 16, 16)
 		if len(f) != 4 || err != nil || v < 0x80 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		r := rune(v)
 		ascii, latin1, cp1252 := f[1], f[2], f[3]
 		if ascii != "?" {
 			if len(keys) > 0 && uint16(v) <= keys[len(keys)-1] {
-				log.Fatalf("%s:%d: code points out of order", file, n+1)
+				log.Fatalf("%s:%d: code points out of order", file, l.n)
 			}
 			keys = append(keys, uint16(v))
 			texts.WriteString(ascii)
@@ -640,9 +651,7 @@ func genTranslit(g *gen) {
 		log.Fatalf("%s: %d bytes of text do not fit uint16 offsets", file, texts.Len())
 	}
 	g.printf("// From %s:\n", file)
-	for _, h := range header[:1] {
-		g.printf("// %s\n", h)
-	}
+	g.printf("// %s\n", header)
 	g.printf("\n// translitKeys are the characters with an ASCII transliteration, sorted;\n// the text of translitKeys[i] is translitText[translitOff[i]:translitOff[i+1]].\n")
 	g.printf("var translitKeys = [%d]uint16{\n", len(keys))
 	g.values(len(keys), func(i int) uint32 { return uint32(keys[i]) }, 4)
@@ -672,29 +681,19 @@ func genTranslit(g *gen) {
 // internal/gen/sbdump) in the pointer layout (lead-84)*206 + trail-31.
 func genJohab(g *gen) {
 	const file = "glibc-JOHAB.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	var idx [118 * 206]uint16
-	header := ""
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = h
-			}
-			continue
-		}
-		f := strings.Fields(l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		f := l.fields
 		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 16)
 		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
 		lead, trail := int(c>>8), int(c&0xFF)
 		if len(f) != 2 || err1 != nil || err2 != nil || lead < 0x84 || lead > 0xF9 || trail < 0x31 || trail > 0xFE || r == 0 || r > 0xFFFF {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		p := (lead-0x84)*206 + trail - 0x31
 		if idx[p] != 0 {
-			log.Fatalf("%s:%d: code %04X twice", file, n+1, c)
+			log.Fatalf("%s:%d: code %04X twice", file, l.n, c)
 		}
 		idx[p] = uint16(r)
 	}
@@ -713,36 +712,26 @@ var euctwPlanes = []int{1, 2, 3, 4, 5, 6, 7, 15}
 // the other, 94×94 cells each. The two-byte codes must be plane 1's.
 func genEUCTW(g *gen) {
 	const file = "glibc-EUC-TW.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	slot := map[int]int{}
 	for i, p := range euctwPlanes {
 		slot[p] = i
 	}
 	idx := make([]uint32, len(euctwPlanes)*8836)
 	two := map[int]uint32{}
-	header := ""
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = h
-			}
-			continue
-		}
-		f := strings.Fields(l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		f := l.fields
 		if len(f) != 2 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
 		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
 		if err1 != nil || err2 != nil || r == 0 || r > 0x10FFFF {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		row, cell := int(c>>8&0xFF), int(c&0xFF)
 		if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
-			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+			log.Fatalf("%s:%d: bad code %q", file, l.n, f[0])
 		}
 		p := (row-0xA1)*94 + cell - 0xA1
 		switch len(f[0]) {
@@ -751,14 +740,14 @@ func genEUCTW(g *gen) {
 		case 10:
 			s, ok := slot[int(c>>16&0xFF)-0xA0]
 			if c>>24 != 0x8E || !ok {
-				log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+				log.Fatalf("%s:%d: bad code %q", file, l.n, f[0])
 			}
 			if idx[s*8836+p] != 0 {
-				log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+				log.Fatalf("%s:%d: code %s twice", file, l.n, f[0])
 			}
 			idx[s*8836+p] = uint32(r)
 		default:
-			log.Fatalf("%s:%d: bad code %q", file, n+1, f[0])
+			log.Fatalf("%s:%d: bad code %q", file, l.n, f[0])
 		}
 	}
 	for p := range 8836 {
@@ -778,10 +767,6 @@ func genEUCTW(g *gen) {
 // that 8E A1–DF are the half-width katakana U+FF61–U+FF9F and nothing else.
 func genJISX0213(g *gen) {
 	const file = "glibc-EUC-JISX0213.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	idx := make([]uint32, 2*8836)
 	type pair struct {
 		p          int
@@ -789,23 +774,17 @@ func genJISX0213(g *gen) {
 	}
 	var pairs []pair
 	kana := 0
-	header := ""
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = h
-			}
-			continue
-		}
-		c, r := jisx0213Line(file, n, l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		c, r := jisx0213Line(file, l)
 		if c>>8 == 0x8E {
 			if c&0xFF < 0xA1 || c&0xFF > 0xDF || len(r) != 1 || r[0] != 0xFF61+c&0xFF-0xA1 {
-				log.Fatalf("%s:%d: 8E code %q is not half-width katakana", file, n+1, l)
+				log.Fatalf("%s:%d: 8E code %q is not half-width katakana", file, l.n, l.text)
 			}
 			kana++
 			continue
 		}
-		p := jisx0213Pointer(file, n, l, c)
+		p := jisx0213Pointer(file, l, c)
 		if len(r) == 2 {
 			pairs = append(pairs, pair{p, r[0], r[1]})
 			continue
@@ -826,9 +805,9 @@ func genJISX0213(g *gen) {
 	g.printf("}\n")
 }
 
-// jisx0213Line reads line n of glibc-EUC-JISX0213.txt: the code, and its
+// jisx0213Line reads a line of glibc-EUC-JISX0213.txt: the code, and its
 // code point or its base character and combining mark ("0x304B+0x309A").
-func jisx0213Line(file string, n int, l string) (c uint64, r []uint64) {
+func jisx0213Line(file string, l dumpLine) (c uint64, r []uint64) {
 	hex := func(s string, max uint64) uint64 {
 		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
 		if err != nil || !strings.HasPrefix(s, "0x") || v == 0 || v > max {
@@ -836,32 +815,32 @@ func jisx0213Line(file string, n int, l string) (c uint64, r []uint64) {
 		}
 		return v
 	}
-	f := strings.Fields(l)
+	f := l.fields
 	if len(f) != 2 {
-		log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 	}
 	c = hex(f[0], 0x8FFEFE)
 	for _, s := range strings.Split(f[1], "+") {
 		r = append(r, hex(s, 0x10FFFF))
 	}
 	if c == 0 || len(r) > 2 || slices.Contains(r, 0) {
-		log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+		log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 	}
 	return c, r
 }
 
 // jisx0213Pointer is the index in jisx0213Index of an EUC-JISX0213 code of
-// plane 1 (A1A1–FEFE) or plane 2 (8FA1A1–8FFEFE), read from line n.
-func jisx0213Pointer(file string, n int, l string, c uint64) int {
+// plane 1 (A1A1–FEFE) or plane 2 (8FA1A1–8FFEFE), read from line l.
+func jisx0213Pointer(file string, l dumpLine, c uint64) int {
 	plane := 0
 	if c>>16 == 0x8F {
 		plane = 1
 	} else if c>>16 != 0 {
-		log.Fatalf("%s:%d: bad code %q", file, n+1, l)
+		log.Fatalf("%s:%d: bad code %q", file, l.n, l.text)
 	}
 	row, cell := int(c>>8&0xFF), int(c&0xFF)
 	if row < 0xA1 || row > 0xFE || cell < 0xA1 || cell > 0xFE {
-		log.Fatalf("%s:%d: bad code %q", file, n+1, l)
+		log.Fatalf("%s:%d: bad code %q", file, l.n, l.text)
 	}
 	return plane*8836 + (row-0xA1)*94 + cell - 0xA1
 }
@@ -873,48 +852,38 @@ func jisx0213Pointer(file string, n int, l string, c uint64) int {
 // with U+00A5 and U+203E at 5C and 7E, and its katakana U+FF61–U+FF9F.
 func genISO2022JP2(g *gen) {
 	const file = "glibc-ISO-2022-JP-2.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	double := map[string]int{"jisx0208": 0, "jisx0212": 1, "gb2312": 2, "ksc5601": 3}
 	high := map[string]int{"iso8859-1": 0, "iso8859-7": 1}
 	var d [4][8836]uint32
 	var h [2][96]uint32
-	header := ""
 	roman, kana := 0, 0
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if hd, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = hd
-			}
-			continue
-		}
-		f := strings.Fields(l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		f := l.fields
 		if len(f) != 3 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 16)
 		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[2], "0x"), 16, 32)
 		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		if i, ok := double[f[0]]; ok {
 			row, cell := int(c>>8), int(c&0xFF)
 			if row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
-				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+				log.Fatalf("%s:%d: bad code %q", file, l.n, f[1])
 			}
 			d[i][(row-0x21)*94+cell-0x21] = uint32(r)
 			continue
 		}
 		if i, ok := high[f[0]]; ok {
 			if c < 0x20 || c > 0x7F {
-				log.Fatalf("%s:%d: bad code %q", file, n+1, f[1])
+				log.Fatalf("%s:%d: bad code %q", file, l.n, f[1])
 			}
 			h[i][c-0x20] = uint32(r)
 			continue
 		}
-		if checkJISX0201(file, n, l, f[0], c, r) {
+		if checkJISX0201(file, l, f[0], c, r) {
 			roman++
 		} else {
 			kana++
@@ -943,7 +912,7 @@ func genISO2022JP2(g *gen) {
 // checkJISX0201 checks a line of glibc-ISO-2022-JP-2.txt in one of the
 // JIS X 0201 sets: Roman is ASCII with U+00A5 and U+203E at 5C and 7E,
 // katakana is U+FF61–U+FF9F. It reports whether the line was of Roman.
-func checkJISX0201(file string, n int, l, set string, c, r uint64) (roman bool) {
+func checkJISX0201(file string, l dumpLine, set string, c, r uint64) (roman bool) {
 	switch set {
 	case "jisx0201-roman":
 		want := c
@@ -953,16 +922,16 @@ func checkJISX0201(file string, n int, l, set string, c, r uint64) (roman bool) 
 			want = 0x203E
 		}
 		if c < 0x21 || c > 0x7E || r != want {
-			log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, n+1, l)
+			log.Fatalf("%s:%d: JIS X 0201 Roman is not ASCII with ¥ and ‾: %q", file, l.n, l.text)
 		}
 		return true
 	case "jisx0201-katakana":
 		if c < 0x21 || c > 0x5F || r != 0xFF61+c-0x21 {
-			log.Fatalf("%s:%d: not half-width katakana: %q", file, n+1, l)
+			log.Fatalf("%s:%d: not half-width katakana: %q", file, l.n, l.text)
 		}
 		return false
 	}
-	log.Fatalf("%s:%d: unknown set %q", file, n+1, set)
+	log.Fatalf("%s:%d: unknown set %q", file, l.n, set)
 	return false
 }
 
@@ -973,35 +942,25 @@ func checkJISX0201(file string, n int, l, set string, c, r uint64) (roman bool) 
 // generator checks that they are those four, with those characters.
 func genBig5HKSCS(g *gen) {
 	const file = "glibc-BIG5-HKSCS.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	idx := make([]uint32, 19782)
 	pairs := map[uint64]string{0x8862: "CA 304", 0x8864: "CA 30C", 0x88A3: "EA 304", 0x88A5: "EA 30C"}
-	header := ""
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = h
-			}
-			continue
-		}
-		f := strings.Fields(l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		f := l.fields
 		if len(f) != 2 && len(f) != 3 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
 		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
 		lead, trail := int(c>>8), int(c&0xFF)
 		if err1 != nil || err2 != nil || r == 0 || r > 0x10FFFF || lead < 0x81 || lead > 0xFE ||
 			!(trail >= 0x40 && trail <= 0x7E || trail >= 0xA1 && trail <= 0xFE) {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		if len(f) == 3 {
 			r2, err := strconv.ParseUint(strings.TrimPrefix(f[2], "0x"), 16, 32)
 			if want, ok := pairs[c]; !ok || err != nil || fmt.Sprintf("%X %X", r, r2) != want {
-				log.Fatalf("%s:%d: a pair of characters the decoder does not write: %q", file, n+1, l)
+				log.Fatalf("%s:%d: a pair of characters the decoder does not write: %q", file, l.n, l.text)
 			}
 			delete(pairs, c)
 			continue
@@ -1011,7 +970,7 @@ func genBig5HKSCS(g *gen) {
 			p = (lead-0x81)*157 + trail - 0x62
 		}
 		if idx[p] != 0 {
-			log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+			log.Fatalf("%s:%d: code %s twice", file, l.n, f[0])
 		}
 		idx[p] = uint32(r)
 	}
@@ -1029,32 +988,22 @@ func genBig5HKSCS(g *gen) {
 // glibc-ISO-IR-165.txt.
 func genISOIR165(g *gen) {
 	const file = "glibc-ISO-IR-165.txt"
-	b, err := os.ReadFile(filepath.Join(dataDir, file))
-	if err != nil {
-		log.Fatal(err)
-	}
 	idx := make([]uint32, 94*94)
-	header := ""
-	for n, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(l, "# "); ok {
-			if header == "" {
-				header = h
-			}
-			continue
-		}
-		f := strings.Fields(l)
+	header, lines := readDumpLines(file)
+	for _, l := range lines {
+		f := l.fields
 		if len(f) != 2 {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		c, err1 := strconv.ParseUint(strings.TrimPrefix(f[0], "0x"), 16, 32)
 		r, err2 := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 32)
 		row, cell := int(c>>8), int(c&0xFF)
 		if err1 != nil || err2 != nil || r == 0 || r > 0xFFFF || row < 0x21 || row > 0x7E || cell < 0x21 || cell > 0x7E {
-			log.Fatalf("%s:%d: bad line %q", file, n+1, l)
+			log.Fatalf("%s:%d: bad line %q", file, l.n, l.text)
 		}
 		p := (row-0x21)*94 + cell - 0x21
 		if idx[p] != 0 {
-			log.Fatalf("%s:%d: code %s twice", file, n+1, f[0])
+			log.Fatalf("%s:%d: code %s twice", file, l.n, f[0])
 		}
 		idx[p] = uint32(r)
 	}
