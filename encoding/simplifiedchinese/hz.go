@@ -30,26 +30,12 @@ func (d *hzDecoder) Reset()               { d.gb = false }
 func (d *hzDecoder) Clone() encoding.Core { c := *d; return &c }
 
 func (d *hzDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	for nSrc < len(src) {
-		nd, ns := d.run(dst[nDst:], src[nSrc:])
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		nd, ns, bad, err = d.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			break
-		}
-	}
-	return nDst, nSrc, bad, err
+	return mb.RunSteps(d, dst, src, atEOF)
 }
 
-// run decodes the common cases in one tight loop: ASCII, GB 2312 pairs
-// and the shifts between them; it stops at anything else for step.
-func (d *hzDecoder) run(dst, src []byte) (nDst, nSrc int) {
+// Run decodes the common cases in one tight loop: ASCII, GB 2312 pairs
+// and the shifts between them; it stops at anything else for Step.
+func (d *hzDecoder) Run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc+1 < len(src) && len(dst)-nDst >= 4 {
 		c, c2 := src[nSrc], src[nSrc+1]
 		if c == '~' {
@@ -82,9 +68,9 @@ func (d *hzDecoder) run(dst, src []byte) (nDst, nSrc int) {
 	return nDst, nSrc
 }
 
-// step decodes what starts src and run left: a byte, a "~" sequence or a
+// Step decodes what starts src and Run left: a byte, a "~" sequence or a
 // GB 2312 pair, or the error there.
-func (d *hzDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (d *hzDecoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	switch c := src[0]; {
 	case c >= 0x80:
 		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
@@ -163,19 +149,9 @@ func (e *hzEncoder) Reset()               { e.gb = false }
 func (e *hzEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	for nSrc < len(src) {
-		nd, ns := e.run(dst[nDst:], src[nSrc:])
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		nd, ns, bad, err = e.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			return nDst, nSrc, bad, err
-		}
+	nDst, nSrc, bad, err = mb.RunSteps(e, dst, src, atEOF)
+	if err != nil || bad.Kind != encoding.KindNone {
+		return nDst, nSrc, bad, err
 	}
 	if atEOF && e.gb {
 		if len(dst)-nDst < 2 {
@@ -187,10 +163,10 @@ func (e *hzEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 	return nDst, nSrc, bad, nil
 }
 
-// run encodes the common cases in one tight loop: ASCII but "~", and
+// Run encodes the common cases in one tight loop: ASCII but "~", and
 // three-byte characters of GB 2312, with the shifts between them; it
-// stops at anything else for step.
-func (e *hzEncoder) run(dst, src []byte) (nDst, nSrc int) {
+// stops at anything else for Step.
+func (e *hzEncoder) Run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc+2 < len(src) && len(dst)-nDst >= 4 {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -234,9 +210,9 @@ func (e *hzEncoder) run(dst, src []byte) (nDst, nSrc int) {
 	return nDst, nSrc
 }
 
-// step encodes the character at the start of src with the shift it
+// Step encodes the character at the start of src with the shift it
 // needs, or reports it.
-func (e *hzEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (e *hzEncoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	r, n, k := mb.NextRune(src, atEOF)
 	if n == 0 {
 		return 0, 0, bad, transform.ErrShortSrc

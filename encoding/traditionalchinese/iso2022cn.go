@@ -194,27 +194,13 @@ func (d *cnDecoder) Reset()               { d.g1, d.g3, d.shifted = 0, 0, false 
 func (d *cnDecoder) Clone() encoding.Core { c := *d; return &c }
 
 func (d *cnDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	for nSrc < len(src) {
-		nd, ns := d.run(dst[nDst:], src[nSrc:])
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		nd, ns, bad, err = d.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			break
-		}
-	}
-	return nDst, nSrc, bad, err
+	return mb.RunSteps(d, dst, src, atEOF)
 }
 
-// run decodes the longest run of ASCII and characters of the SO set, with
+// Run decodes the longest run of ASCII and characters of the SO set, with
 // the shifts, designations and single-shifted characters between them,
 // that needs no other work.
-func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
+func (d *cnDecoder) Run(dst, src []byte) (nDst, nSrc int) {
 	for nSrc < len(src) {
 		if d.shifted {
 			fast, _, _ := d.t.so(d.g1)
@@ -252,7 +238,7 @@ func (d *cnDecoder) run(dst, src []byte) (nDst, nSrc int) {
 
 // escapeRun reads the escape sequence at the start of src when it is
 // whole and right: a designation, or a single shift and a character that
-// fits in dst. For anything else it reads nothing, for step.
+// fits in dst. For anything else it reads nothing, for Step.
 func (d *cnDecoder) escapeRun(dst, src []byte) (nDst, nSrc int) {
 	if len(src) < 4 || len(dst) < 4 {
 		return 0, 0
@@ -296,10 +282,10 @@ func (d *cnDecoder) escapeRun(dst, src []byte) (nDst, nSrc int) {
 	return mb.Put(dst, v), 4
 }
 
-// step decodes what starts src: a shift, an escape sequence, a character,
+// Step decodes what starts src: a shift, an escape sequence, a character,
 // or the error there. It reads something, or returns an error or a bad
 // sequence.
-func (d *cnDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (d *cnDecoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	switch c := src[0]; {
 	case c >= 0x80:
 		return 0, 0, encoding.Bad{Len: 1, Kind: encoding.InvalidByte, Rune: -1}, nil
@@ -423,19 +409,9 @@ func (e *cnEncoder) Reset()               { e.g1, e.g2, e.g3, e.shifted, e.last 
 func (e *cnEncoder) Clone() encoding.Core { c := *e; return &c }
 
 func (e *cnEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	for nSrc < len(src) {
-		nd, ns := e.run(dst[nDst:], src[nSrc:])
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		nd, ns, bad, err = e.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			return nDst, nSrc, bad, err
-		}
+	nDst, nSrc, bad, err = mb.RunSteps(e, dst, src, atEOF)
+	if err != nil || bad.Kind != encoding.KindNone {
+		return nDst, nSrc, bad, err
 	}
 	if atEOF && e.shifted {
 		if nDst >= len(dst) {
@@ -448,9 +424,9 @@ func (e *cnEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad en
 	return nDst, nSrc, bad, nil
 }
 
-// run encodes the longest run that needs no shift: ASCII when shifted
+// Run encodes the longest run that needs no shift: ASCII when shifted
 // in, characters of the SO set when shifted out.
-func (e *cnEncoder) run(dst, src []byte) (nDst, nSrc int) {
+func (e *cnEncoder) Run(dst, src []byte) (nDst, nSrc int) {
 	if e.shifted {
 		if e.g1 == setIR165 && e.last != setIR165 {
 			return 0, 0 // glibc tries plane 1 first here: see choose
@@ -510,9 +486,9 @@ func (e *cnEncoder) choose(r rune) (set byte, code uint16) {
 	return 0, 0
 }
 
-// step encodes the character that starts src with the shifts and
+// Step encodes the character that starts src with the shifts and
 // designations it needs.
-func (e *cnEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (e *cnEncoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	r, n, k := mb.NextRune(src, atEOF)
 	if n == 0 {
 		return 0, 0, bad, transform.ErrShortSrc

@@ -3,6 +3,8 @@ package mb
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/ucskit/ucs/encoding"
 )
 
 const ones = 0x0101010101010101
@@ -151,4 +153,36 @@ func Encode94(dst, src []byte, enc *[65536]uint16) (nDst, nSrc int) {
 		nSrc += 3
 	}
 	return
+}
+
+// Stepper is a stateful codec written in two halves: Run converts the
+// common cases (ASCII, the characters of the shifted set and the shifts
+// between them) in one tight loop and stops at anything else; Step
+// converts that one thing (an escape, a bad byte, a character another set
+// must carry) or reports it.
+type Stepper interface {
+	Run(dst, src []byte) (nDst, nSrc int)
+	Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error)
+}
+
+// RunSteps converts src into dst with s's two halves in turn until src is
+// used up, or Step reports an error or a bad sequence. It is the Convert
+// loop of a Stepper; an encoder adds its return to the initial state
+// afterwards.
+func RunSteps[S Stepper](s S, dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+	for nSrc < len(src) {
+		nd, ns := s.Run(dst[nDst:], src[nSrc:])
+		nDst += nd
+		nSrc += ns
+		if nSrc >= len(src) {
+			break
+		}
+		nd, ns, bad, err = s.Step(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		if err != nil || bad.Kind != encoding.KindNone {
+			break
+		}
+	}
+	return nDst, nSrc, bad, err
 }

@@ -3,6 +3,9 @@ package mb
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/ucskit/ucs/encoding"
+	"golang.org/x/text/transform"
 )
 
 // TestASCII7 compares ASCII7 with a byte loop on random 7-bit text with
@@ -75,6 +78,60 @@ func TestRun94(t *testing.T) {
 		nd, ns = Encode94(out, text, enc)
 		if ns != len(text)-1 || string(out[:nd]) != string(src[:2*n]) {
 			t.Fatalf("Encode94(%q) = %d, %d (% X), want % X", text, nd, ns, out[:nd], src[:2*n])
+		}
+	}
+}
+
+// starStepper copies lower-case ASCII in Run, writes a star for one other
+// byte per Step, and reports a digit as invalid.
+type starStepper struct{ runs, steps int }
+
+func (u *starStepper) Run(dst, src []byte) (int, int) {
+	u.runs++
+	n := 0
+	for n < len(src) && n < len(dst) && src[n] >= 'a' && src[n] <= 'z' {
+		dst[n] = src[n]
+		n++
+	}
+	return n, n
+}
+
+func (u *starStepper) Step(dst, src []byte, atEOF bool) (int, int, encoding.Bad, error) {
+	u.steps++
+	if len(dst) == 0 {
+		return 0, 0, encoding.Bad{}, transform.ErrShortDst
+	}
+	if src[0] >= '0' && src[0] <= '9' {
+		return 0, 0, encoding.Bad{Kind: encoding.InvalidByte, Len: 1}, nil
+	}
+	dst[0] = '*'
+	return 1, 1, encoding.Bad{}, nil
+}
+
+func TestRunSteps(t *testing.T) {
+	for _, c := range []struct {
+		src, want   string
+		dst         int
+		kind        encoding.Kind
+		err         error
+		runs, steps int
+	}{
+		{"ab-cd", "ab*cd", 10, encoding.KindNone, nil, 2, 1},
+		{"ab-cd7ef", "ab*cd", 10, encoding.InvalidByte, nil, 2, 2},
+		{"ab-cd", "ab", 2, encoding.KindNone, transform.ErrShortDst, 1, 1},
+		{"", "", 10, encoding.KindNone, nil, 0, 0},
+	} {
+		u := &starStepper{}
+		dst := make([]byte, c.dst)
+		nDst, nSrc, bad, err := RunSteps(u, dst, []byte(c.src), true)
+		if got := string(dst[:nDst]); got != c.want {
+			t.Errorf("%q: wrote %q, want %q", c.src, got, c.want)
+		}
+		if bad.Kind != c.kind || err != c.err || u.runs != c.runs || u.steps != c.steps {
+			t.Errorf("%q: bad %v err %v after %d runs and %d steps, want %v %v %d %d", c.src, bad.Kind, err, u.runs, u.steps, c.kind, c.err, c.runs, c.steps)
+		}
+		if nSrc != nDst {
+			t.Errorf("%q: read %d, wrote %d", c.src, nSrc, nDst)
 		}
 	}
 }
