@@ -79,29 +79,20 @@ func (d *iso2022krDecoder) Reset()               { d.ksc = false }
 func (d *iso2022krDecoder) Clone() encoding.Core { c := *d; c.euc = nil; return &c }
 
 func (d *iso2022krDecoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	vector := simd.HasISO2022KR()
-	for nSrc < len(src) {
-		end := len(src)
-		if vector {
-			nd, ns := d.block(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			end = min(end, nSrc+iso2022krWindow)
-		}
-		nd, ns := d.run(dst[nDst:], src[nSrc:end])
-		nDst += nd
-		nSrc += ns
-		if nSrc >= len(src) {
-			break
-		}
-		nd, ns, bad, err = d.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			break
-		}
+	return mb.RunSteps(d, dst, src, atEOF)
+}
+
+// Run decodes what needs no other work: with the vector step, whole
+// blocks through EUC-KR (block), then at most iso2022krWindow bytes
+// through run.
+func (d *iso2022krDecoder) Run(dst, src []byte) (nDst, nSrc int) {
+	end := len(src)
+	if simd.HasISO2022KR() {
+		nDst, nSrc = d.block(dst, src)
+		end = min(end, nSrc+iso2022krWindow)
 	}
-	return nDst, nSrc, bad, err
+	nd, ns := d.run(dst[nDst:], src[nSrc:end])
+	return nDst + nd, nSrc + ns
 }
 
 // block decodes blocks of src while they need no other work, through
@@ -210,9 +201,9 @@ func (d *iso2022krDecoder) run(dst, src []byte) (nDst, nSrc int) {
 	}
 }
 
-// step decodes what starts src and run left: a shift, the designation,
+// Step decodes what starts src and Run left: a shift, the designation,
 // or one character with its error, if any.
-func (d *iso2022krDecoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (d *iso2022krDecoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	switch c := src[0]; {
 	case c == 0x1B:
 		return d.designation(src, atEOF)
@@ -297,27 +288,9 @@ func (e *iso2022krEncoder) Reset()               { e.designated, e.shifted = fal
 func (e *iso2022krEncoder) Clone() encoding.Core { c := *e; c.euc = nil; return &c }
 
 func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
-	vector := simd.HasISO2022KR()
-	for nSrc < len(src) {
-		if e.designated {
-			if vector {
-				nd, ns := e.block(dst[nDst:], src[nSrc:])
-				nDst += nd
-				nSrc += ns
-			}
-			nd, ns := e.run(dst[nDst:], src[nSrc:])
-			nDst += nd
-			nSrc += ns
-			if nSrc >= len(src) {
-				break
-			}
-		}
-		nd, ns, bad, err := e.step(dst[nDst:], src[nSrc:], atEOF)
-		nDst += nd
-		nSrc += ns
-		if err != nil || bad.Kind != encoding.KindNone {
-			return nDst, nSrc, bad, err
-		}
+	nDst, nSrc, bad, err = mb.RunSteps(e, dst, src, atEOF)
+	if err != nil || bad.Kind != encoding.KindNone {
+		return nDst, nSrc, bad, err
 	}
 	if atEOF && e.shifted {
 		if nDst >= len(dst) {
@@ -328,6 +301,20 @@ func (e *iso2022krEncoder) Convert(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		e.shifted = false
 	}
 	return nDst, nSrc, bad, nil
+}
+
+// Run encodes what needs no other work once the header has designated
+// KS X 1001: with the vector step, whole blocks from EUC-KR's encoder
+// (block), then run. Before the header it encodes nothing, for Step.
+func (e *iso2022krEncoder) Run(dst, src []byte) (nDst, nSrc int) {
+	if !e.designated {
+		return 0, 0
+	}
+	if simd.HasISO2022KR() {
+		nDst, nSrc = e.block(dst, src)
+	}
+	nd, ns := e.run(dst[nDst:], src[nSrc:])
+	return nDst + nd, nSrc + ns
 }
 
 // run encodes the longest run that needs no other work: ASCII, the
@@ -471,9 +458,9 @@ func kscCode(s []byte, ksc *[65536]uint16) uint16 {
 	return ksc[r]
 }
 
-// step encodes the character at the start of src with the designation
+// Step encodes the character at the start of src with the designation
 // and the shift it needs, or reports it.
-func (e *iso2022krEncoder) step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
+func (e *iso2022krEncoder) Step(dst, src []byte, atEOF bool) (nDst, nSrc int, bad encoding.Bad, err error) {
 	r, n, k := mb.NextRune(src, atEOF)
 	if n == 0 {
 		return 0, 0, bad, transform.ErrShortSrc
