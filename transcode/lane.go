@@ -1,6 +1,8 @@
 package transcode
 
 import (
+	"sync/atomic"
+
 	"github.com/ucskit/ucs/encoding"
 	"github.com/ucskit/ucs/internal/mapread"
 )
@@ -28,6 +30,10 @@ type lane struct {
 type laneJob struct {
 	from, to int
 	res      chan laneResult
+	// claim says who does the piece: 0 nobody yet, 1 the lane, 2 the
+	// pass. The pass does a piece itself when it reaches it before the
+	// lane has started on it, instead of waiting.
+	claim atomic.Int32
 	// dec is a decoder at the start of the piece (decode lanes): the
 	// chunk of its text needs one to locate characters in the input.
 	dec *encoding.Transformer
@@ -68,24 +74,40 @@ func newLane(bounds []int, bufs [][]byte) *lane {
 	return l
 }
 
+// laneHook, when set (by tests), runs at the start of each piece of a
+// lane's goroutine, before it claims the piece.
+var laneHook func()
+
 // run starts the goroutine of l, which runs work on its pieces in order.
 // w is the map of the input, if it is mapped.
 func (l *lane) run(w *mapread.Windows, work func(j *laneJob, dst []byte) laneResult) {
 	go func() {
 		l.done <- mapread.Guard(w, func() error {
+			var dst []byte // an output buffer (nil in lanes without)
+			held := false  // dst is the lane's
 			for i := range l.jobs {
-				var dst []byte
-				select {
-				case dst = <-l.free:
-				case <-l.quit:
-					return nil
+				j := &l.jobs[i]
+				if !held {
+					select {
+					case dst = <-l.free:
+						held = true
+					case <-l.quit:
+						return nil
+					}
 				}
 				select {
 				case <-l.quit:
 					return nil
 				default:
 				}
-				l.jobs[i].res <- work(&l.jobs[i], dst)
+				if laneHook != nil {
+					laneHook()
+				}
+				if !j.claim.CompareAndSwap(0, 1) {
+					continue // the pass is there first: dst is kept
+				}
+				j.res <- work(j, dst)
+				held = false
 			}
 			return nil
 		})
@@ -102,11 +124,14 @@ func (l *lane) at(start int) (bool, int) {
 }
 
 // take waits for the next piece's work and moves past it. ok is false
-// when there is none (the goroutine stopped); err is a fault in the
-// input's map.
+// when there is none: the lane had not started on the piece (the pass
+// does it), or the goroutine stopped; err is a fault in the input's map.
 func (l *lane) take() (j *laneJob, r laneResult, ok bool, err error) {
 	j = &l.jobs[l.next]
 	l.next++
+	if j.claim.CompareAndSwap(0, 2) {
+		return j, r, false, nil
+	}
 	select {
 	case r = <-j.res:
 		return j, r, true, nil

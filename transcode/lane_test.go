@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ucskit/ucs/encoding"
 )
@@ -92,6 +94,26 @@ func sequentially[T any](fn func() T) T {
 }
 
 func TestLanesSameAsSequential(t *testing.T) {
+	lanesSameAsSequential(t)
+}
+
+// TestLanesLate slows the lanes down so that the pass reaches pieces
+// before the lane starts on them, and does them itself.
+func TestLanesLate(t *testing.T) {
+	var pieces atomic.Int64
+	laneHook = func() {
+		if pieces.Add(1)%3 != 0 {
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	defer func() { laneHook = nil }()
+	lanesSameAsSequential(t)
+	if pieces.Load() == 0 {
+		t.Error("no lane ran")
+	}
+}
+
+func lanesSameAsSequential(t *testing.T) {
 	if runtime.NumCPU() < 2 {
 		t.Log("one CPU: the lanes run on it in turn")
 	}
