@@ -2,14 +2,18 @@ package transcode
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/mapread"
 )
 
 // The lanes (a second goroutine taking every other piece of a mapped
@@ -174,4 +178,34 @@ func crc(b []byte) uint64 {
 		h = (h ^ uint64(c)) * 1099511628211
 	}
 	return h
+}
+
+// TestLaneFileShrinks truncates a mapped input from inside the lane's
+// goroutine, before it starts on its first piece: whichever goroutine
+// meets the fault, the decoder must stop with mapread.ErrChanged, not
+// crash, and the lane must end.
+func TestLaneFileShrinks(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	windows(t, 8*chunkSize)
+	for _, from := range []string{"utf-8", "gbk"} {
+		text := []byte(strings.Repeat("abcdefgh, 世界. ", 400000))
+		in, err := cs(from).AppendEncode(nil, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := writeTemp(t, in)
+		var once sync.Once
+		laneHook = func() { once.Do(func() { os.Truncate(f.Name(), 0) }) }
+		d := Decoder{From: cs(from)}
+		_, err = d.Decode(f, func([]byte, Position) error { return nil })
+		laneHook = nil
+		if !errors.Is(err, mapread.ErrChanged) {
+			t.Errorf("%s: Decode of a file truncated under its lane: %v, want %v", from, err, mapread.ErrChanged)
+		}
+		var ran bool
+		once.Do(func() { ran = true })
+		if ran {
+			t.Errorf("%s: no lane ran", from)
+		}
+	}
 }
