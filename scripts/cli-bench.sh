@@ -5,7 +5,7 @@
 #   GBK -> UTF-8        ucs convert -f gbk -t utf-8       / iconv / uconv
 #   validate UTF-8      ucs validate                      / isutf8
 #
-#   scripts/cli-bench.sh [--quick] [SIZE_MB]      (default 200)
+#   scripts/cli-bench.sh [--quick] [--fifo] [--ucs-only] [SIZE_MB]   (default 200)
 #
 # It builds ucs, makes two inputs of SIZE_MB megabytes in a temporary
 # folder from ../shared/bench/corpus (all the UTF-8 files one after the
@@ -21,7 +21,11 @@
 # run, and the peak resident set size (from /usr/bin/time, as -v prints
 # it); then the ratio of the faster peer's best time to ucs's, in wall
 # and in CPU time. On a machine shared with other work the wall-clock
-# figures move with the load; the CPU figures much less.
+# figures move with the load; the CPU figures much less. --fifo runs
+# every tool at real-time priority (chrt -f 10, as root), so that other
+# work on the machine cannot take its cores while it runs: its wall-clock
+# figures then show what it makes of the cores, as on an idle machine.
+# --ucs-only leaves the peers out (to compare two builds of ucs).
 #
 # Missing tools are installed by scripts/peer-bench.d/*.sh (icu-devtools
 # for uconv, moreutils for isutf8, time); what is still missing is left
@@ -32,9 +36,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=${RUNS:-5}
 size_mb=200
+fifo= ucs_only=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) runs=2; size_mb=50 ;;
+	--fifo) fifo="chrt -f 10" ;;
+	--ucs-only) ucs_only=1 ;;
 	-h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) size_mb=$1 ;;
 	esac
@@ -112,6 +119,7 @@ for r in $(seq "$runs"); do
 			for t in "${list[@]}"; do
 				tool=${t%%:*} cmd=${t#*:}
 				command -v "${cmd%% *}" >/dev/null || continue
+				[ -n "$ucs_only" ] && [ "${tool#ucs}" = "$tool" ] && continue
 				out=/dev/null
 				if [ $dest = file ]; then
 					out=$tmp/out
@@ -120,7 +128,7 @@ for r in $(seq "$runs"); do
 				fi
 				cat "$input" >/dev/null
 				# wall µs, user s, system s, peak RSS KiB
-				if ! python3 "$tmp/run.py" "$out" "$tmp/err" "$tmp/rss" $cmd "$input" >"$tmp/time"; then
+				if ! $fifo python3 "$tmp/run.py" "$out" "$tmp/err" "$tmp/rss" $cmd "$input" >"$tmp/time"; then
 					echo "cli-bench: $tool on $name failed: $(head -c 300 "$tmp/err")" >&2
 					continue
 				fi
@@ -132,7 +140,7 @@ done
 rm -f "$tmp/out"
 
 cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
-echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end), ucs commit $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '+changes'), inputs of $(stat -c %s "$tmp/mixed.utf8") (UTF-8) and $(stat -c %s "$tmp/chinese.gbk") (GBK) bytes, best of $runs rounds."
+echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end), ucs commit $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '+changes'), inputs of $(stat -c %s "$tmp/mixed.utf8") (UTF-8) and $(stat -c %s "$tmp/chinese.gbk") (GBK) bytes, best of $runs rounds$([ -n "$fifo" ] && echo ', every run at real-time priority (chrt -f 10)')."
 echo
 echo "| case | output | tool | best wall s | its CPU s | least CPU s | peak RSS MB | input MB/s (wall) |"
 echo "|---|---|---|---|---|---|---|---|"

@@ -41,14 +41,14 @@ type decoder struct {
 	// The bytes it takes count as decoded text for places and offsets;
 	// what it leaves goes the usual way, through sink.
 	through *throughTo
-	// parallel lets the identity path share its pieces with a second
-	// goroutine, two at a time.
+	// parallel lets a second goroutine take every other piece of a
+	// buffer (see lane).
 	parallel bool
 	// windows is the map of the input, if it is mapped: the second
 	// goroutine turns a fault there into an error too.
 	windows *mapread.Windows
-	// dst is the second goroutine's output buffer, made when first used.
-	dst []byte
+	// bufs are the lanes' output buffers, made when first used.
+	bufs [][]byte
 	// pivot decodes to the 31-bit pivot (DecodePivotTransformer), for a
 	// sink that encodes: UCS-4 and RFC 2279 values beyond UTF-8 reach the
 	// encoder, which writes or reports them. Otherwise the text is strict
@@ -207,49 +207,6 @@ func (d *decoder) identity(b []byte, inOff int64, at *place) (int, error) {
 	return start + w.n, nil
 }
 
-// identityPair does what identity does on a and then on b (which follows
-// a), with the work on b done by a second goroutine at the same time.
-// Where the second goroutine's result cannot be used (a stopped early), b
-// is left; where b holds something to report, it takes the usual way.
-func (d *decoder) identityPair(a, b []byte, inOff int64, at *place) (int, error) {
-	t := d.through
-	viaEnc := t != nil && t.ready()
-	if viaEnc && !t.stateless {
-		return d.identity(a, inOff, at)
-	}
-	if viaEnc && d.dst == nil {
-		d.dst = make([]byte, len(t.dst))
-	}
-	var wb idWork
-	var enc *encoding.Transformer // the copy, made before a goes on
-	if viaEnc {
-		enc = engine.Clone(t.enc)
-	}
-	done := make(chan error, 1)
-	go func() {
-		done <- mapread.Guard(d.windows, func() error {
-			wb = prepare(b, enc, d.dst)
-			return nil
-		})
-	}()
-	n, err := d.identity(a, inOff, at)
-	if werr := <-done; err == nil {
-		err = werr
-	}
-	if err != nil || n < len(a) {
-		return n, err
-	}
-	inOff += int64(len(a))
-	if wb.n < len(b) || wb.through != (t != nil && t.ready()) {
-		m, err := d.identity(b, inOff, at)
-		return n + m, err
-	}
-	if err := d.commit(b, wb, inOff, at); err != nil {
-		return n, err
-	}
-	return n + len(b), nil
-}
-
 // pieceEnd returns where the piece of buf[start:have] that the identity
 // path takes at once ends: chunkSize bytes on, moved back to the start of
 // a character so that no piece ends inside one.
@@ -276,66 +233,63 @@ var splitAfter = map[string]bool{
 // stepSize is the most input the decoder is given at a call.
 const stepSize = chunkSize / 4
 
-// halfMin and halfMax bound the halves decoded apart: below halfMin the
-// handing over costs more than it saves; halfMax bounds the memory.
-const halfMin, halfMax = 128 << 10, 1 << 20
+// laneMin is the least input worth sharing with a lane: below it the
+// handing over costs more than it saves.
+const laneMin = 2 * chunkSize
 
-// halfJob is a piece of the input decoded by another goroutine.
-type halfJob struct {
-	from int // the piece's offset in the buffer
-	in   []byte
-	done chan error
-	text []byte
-	dec  *encoding.Transformer // a decoder at the start of the piece
-	ok   bool                  // text is the whole piece, decoded
-	span span                  // text's lines and characters
-}
-
-func (j *halfJob) wait() (chunk, bool, error) {
-	err := <-j.done
-	return chunk{in: j.in, text: j.text, dec: j.dec}, j.ok && err == nil, err
-}
-
-// startHalf starts decoding the second half of buf[start:have] in another
-// goroutine, when the codec allows it and the input is worth it, and
-// returns its job; else it returns job as it was.
-func (d *decoder) startHalf(job *halfJob, codec *encoding.Codec, buf []byte, start, have int, eof bool) *halfJob {
-	if job != nil || !d.parallel || !splitAfter[codec.Name()] || have-start < 2*halfMin {
-		return job
-	}
-	size := min((have-start)/2, halfMax)
-	from := cutAfter(buf, start+size, have)
-	if from < 0 {
+// decodeLane starts a lane on the input of a decoder that may start anew
+// after any byte below 0x30 (see splitAfter): buf[start:] cut into pieces
+// of about chunkSize bytes, each after such a byte. It returns nil when
+// the codec or the input does not allow it.
+func (d *decoder) decodeLane(codec *encoding.Codec, buf []byte, start int) *lane {
+	have := len(buf)
+	if !d.parallel || !splitAfter[codec.Name()] || have-start < laneMin {
 		return nil
 	}
-	to := min(from+size, have)
-	if to < have || !eof {
-		to = cutBefore(buf, from, to)
+	bounds := []int{start}
+	for x := start + chunkSize; x < have; {
+		c := cutAfter(buf, x, have)
+		if c < 0 || c >= have {
+			break
+		}
+		bounds = append(bounds, c)
+		x = c + chunkSize
 	}
-	if to <= from {
+	bounds = append(bounds, have)
+	if len(bounds) < 4 {
 		return nil
 	}
 	fail := codec.With(encoding.Options{Invalid: encoding.Fail})
-	dec := fail.DecodeTransformer().(*encoding.Transformer)
-	if d.pivot {
-		dec = fail.DecodePivotTransformer().(*encoding.Transformer)
+	l := newLane(bounds, d.laneBufs())
+	for i := range l.jobs {
+		dec := fail.DecodeTransformer().(*encoding.Transformer)
+		if d.pivot {
+			dec = fail.DecodePivotTransformer().(*encoding.Transformer)
+		}
+		l.jobs[i].dec = dec
 	}
-	if cap(d.dst) < 3*(to-from)+256 {
-		d.dst = make([]byte, 3*halfMax+256)
+	l.run(d.windows, func(j *laneJob, dst []byte) laneResult {
+		// The job's decoder stays at the start of the piece for its chunk;
+		// a copy does the work.
+		in := buf[j.from:j.to]
+		nd, ns, err := engine.Clone(j.dec).Transform(dst, in, false)
+		r := laneResult{buf: dst, text: dst[:nd], ok: err == nil && ns == len(in)}
+		if r.ok {
+			r.span = measure(r.text)
+		}
+		return r
+	})
+	return l
+}
+
+// laneBufs returns the lanes' output buffers, made when first used.
+func (d *decoder) laneBufs() [][]byte {
+	if d.bufs == nil {
+		for range laneSlots {
+			d.bufs = append(d.bufs, make([]byte, laneBuf))
+		}
 	}
-	j := &halfJob{from: from, in: buf[from:to], done: make(chan error, 1), dec: engine.Clone(dec)}
-	dst := d.dst[:cap(d.dst)]
-	go func() {
-		j.done <- mapread.Guard(d.windows, func() error {
-			nd, ns, err := dec.Transform(dst, j.in, eof && to == have)
-			j.text, j.ok = dst[:nd], err == nil && ns == len(j.in)
-			if j.ok {
-				j.span = measure(j.text)
-			}
-			return nil
-		})
-	}()
-	return j
+	return d.bufs
 }
 
 // cutAfter returns the offset after the first byte below 0x30 in
@@ -347,17 +301,6 @@ func cutAfter(buf []byte, i, have int) int {
 		}
 	}
 	return -1
-}
-
-// cutBefore returns the offset after the last byte below 0x30 in
-// buf[from:to], or from.
-func cutBefore(buf []byte, from, to int) int {
-	for i := to - 1; i >= from; i-- {
-		if buf[i] < 0x30 {
-			return i + 1
-		}
-	}
-	return from
 }
 
 // source hands the decoder its input, a buffer at a time.
@@ -432,9 +375,6 @@ func (d *decoder) loop(src source) error {
 	if d.pivot {
 		p.dec = p.codec.DecodePivotTransformer().(*encoding.Transformer)
 	}
-	// The half of a buffer that another goroutine decodes must be done
-	// before the buffer goes (a window is unmapped), whatever the way out.
-	defer p.dropHalf()
 	// Valid UTF-8 read as UTF-8 is its own decoding: the kernel validates
 	// it and it goes downstream without a copy. The decoder takes over at
 	// the first malformed or incomplete sequence.
@@ -456,7 +396,6 @@ func (d *decoder) loop(src source) error {
 		if start, err = p.decode(buf, start, eof); err != nil {
 			return err
 		}
-		p.dropHalf() // stopped short of the half: decode it here
 		if eof {
 			if start < len(buf) {
 				return fmt.Errorf("transcode: internal error: the decoder left %d bytes at the end of input", len(buf)-start)
@@ -484,26 +423,41 @@ type pass struct {
 	skipped int64
 	off     int64 // input offset of the buffer's first byte
 	at      place // place of the next decoded text
-	job     *halfJob
 }
 
 // identity takes the valid UTF-8 at the start of buf downstream, a piece
 // at a time (so that the pass that moves the place reads what the kernel
-// has just read, from the cache), two pieces at a time when a second
-// goroutine may help. It returns the length taken.
-func (p *pass) identity(buf []byte) (int, error) {
-	d, start, have := p.d, 0, len(buf)
-	for start < have {
-		end := pieceEnd(buf, start, have)
-		var n int
-		var err error
-		if d.parallel && have-end >= chunkSize/4 {
-			end2 := pieceEnd(buf, end, have)
-			n, err = d.identityPair(buf[start:end], buf[end:end2], p.off+int64(start), &p.at)
-			end = end2
-		} else {
-			n, err = d.identity(buf[start:end], p.off+int64(start), &p.at)
+// has just read, from the cache), every other piece worked on by a lane
+// when a second goroutine may help. It returns the length taken.
+func (p *pass) identity(buf []byte) (start int, err error) {
+	d, have := p.d, len(buf)
+	var l *lane
+	// The lane must be done before the buffer goes (a window is
+	// unmapped), whatever the way out.
+	defer func() {
+		if lerr := l.stop(); err == nil {
+			err = lerr
 		}
+	}()
+	for start < have {
+		if l == nil {
+			l = d.identityLane(buf, start)
+		}
+		if at, _ := l.at(start); at {
+			n, err := p.takeIdentity(l, buf)
+			if err != nil {
+				return start, err
+			}
+			if n > 0 {
+				start += n
+				continue
+			}
+		}
+		end := pieceEnd(buf, start, have)
+		if _, next := l.at(start); next > start && next < end {
+			end = next
+		}
+		n, err := d.identity(buf[start:end], p.off+int64(start), &p.at)
 		if err != nil {
 			return start, err
 		}
@@ -516,30 +470,98 @@ func (p *pass) identity(buf []byte) (int, error) {
 	return start, nil
 }
 
-// decode decodes buf[start:] (to its end, or as far as the decoder goes
-// before it needs more input) and returns where it stopped.
-func (p *pass) decode(buf []byte, start int, eof bool) (int, error) {
+// identityLane starts a lane on the identity path's pieces of
+// buf[start:], or returns nil when there is no second goroutine, too
+// little input, or an encoder that a copy may not run beside (it keeps
+// state), or one not ready yet (the first chunk takes the usual way).
+func (d *decoder) identityLane(buf []byte, start int) *lane {
 	have := len(buf)
-	p.job = p.d.startHalf(p.job, p.codec, buf, start, have, eof)
+	if !d.parallel || have-start < laneMin {
+		return nil
+	}
+	t := d.through
+	viaEnc := t != nil && t.ready()
+	if t != nil && (!viaEnc || !t.stateless) {
+		return nil
+	}
+	bounds := []int{start}
+	for e := start; e < have; {
+		e = pieceEnd(buf, e, have)
+		bounds = append(bounds, e)
+	}
+	if len(bounds) < 4 {
+		return nil
+	}
+	var bufs [][]byte
+	var enc *encoding.Transformer // a copy, made before the pass goes on
+	if viaEnc {
+		bufs, enc = d.laneBufs(), engine.Clone(t.enc)
+	}
+	l := newLane(bounds, bufs)
+	l.run(d.windows, func(j *laneJob, dst []byte) laneResult {
+		var e *encoding.Transformer
+		if enc != nil {
+			e = engine.Clone(enc)
+		}
+		return laneResult{idWork: prepare(buf[j.from:j.to], e, dst), buf: dst}
+	})
+	return l
+}
+
+// takeIdentity hands on the next piece of the lane, when the lane took
+// all of it the way the pass would now (through the encoder or not), and
+// returns its length (0: the pass does the piece).
+func (p *pass) takeIdentity(l *lane, buf []byte) (int, error) {
+	d := p.d
+	j, r, ok, err := l.take()
+	if err != nil || !ok {
+		return 0, err
+	}
+	defer l.give(r.buf)
+	t := d.through
+	if r.n < j.to-j.from || r.through != (t != nil && t.ready()) {
+		return 0, nil
+	}
+	if err := d.commit(buf[j.from:j.to], r.idWork, p.off+int64(j.from), &p.at); err != nil {
+		return 0, err
+	}
+	p.skipped += int64(r.n)
+	return r.n, nil
+}
+
+// decode decodes buf[start:] (to its end, or as far as the decoder goes
+// before it needs more input) and returns where it stopped. Every other
+// piece of it is decoded by a lane when the codec allows it.
+func (p *pass) decode(buf []byte, start int, eof bool) (_ int, err error) {
+	have := len(buf)
+	l := p.d.decodeLane(p.codec, buf, start)
+	// The lane must be done before the buffer goes (a window is
+	// unmapped), whatever the way out.
+	defer func() {
+		if lerr := l.stop(); err == nil {
+			err = lerr
+		}
+	}()
 	for start < have || eof {
-		if p.job != nil && start == p.job.from {
-			took, err := p.takeHalf()
+		at, next := l.at(start)
+		if at {
+			took, err := p.takeDecoded(l, buf)
 			if err != nil {
 				return start, err
 			}
 			if took > 0 {
 				start += took
-				p.job = p.d.startHalf(nil, p.codec, buf, start, have, eof)
 				continue
 			}
+			_, next = l.at(start)
 		}
 		// At most stepSize bytes a call, whatever the buffer (a mapped
 		// window is larger): the reports of one call are held until it
-		// returns, and bad input can have one every byte. With a half
-		// decoded elsewhere, up to it.
+		// returns, and bad input can have one every byte. With a piece
+		// decoded by the lane, up to it.
 		limit := have
-		if p.job != nil {
-			limit = p.job.from
+		if next > start {
+			limit = next
 		}
 		end, last := limit, eof && limit == have
 		if limit-start > stepSize {
@@ -610,30 +632,23 @@ func (p *pass) reportPending(c *chunk) error {
 	return nil
 }
 
-// takeHalf hands on the text of the half that the other goroutine
-// decoded, when it is the whole of it, and returns the length of input
-// taken (0: decode the half here).
-func (p *pass) takeHalf() (int, error) {
-	j := p.job
-	p.job = nil
-	c, ok, err := j.wait()
+// takeDecoded hands on the text of the lane's next piece, when the lane
+// decoded the whole of it, and returns the length of input taken (0: the
+// pass decodes the piece).
+func (p *pass) takeDecoded(l *lane, buf []byte) (int, error) {
+	j, r, ok, err := l.take()
 	if err != nil || !ok {
 		return 0, err
 	}
-	c.inOff, c.start = p.off+int64(j.from), p.at
+	defer l.give(r.buf)
+	if !r.ok {
+		return 0, nil
+	}
+	c := chunk{in: buf[j.from:j.to], inOff: p.off + int64(j.from), start: p.at, text: r.text, dec: j.dec}
 	if err := p.d.sink(&c); err != nil {
 		return 0, err
 	}
-	p.at.move(j.span)
+	p.at.move(r.span)
 	p.skipped += int64(len(c.in))
 	return len(c.in), nil
-}
-
-// dropHalf waits for the half being decoded elsewhere, if any, and drops
-// it.
-func (p *pass) dropHalf() {
-	if p.job != nil {
-		p.job.wait()
-		p.job = nil
-	}
 }

@@ -18,16 +18,19 @@
 //
 // An input that is an *os.File of a regular file (from its current offset,
 // 1 MiB or more) is mapped into memory a window of 4 MiB at a time instead
-// of being read: no copy from the page cache, and only a window resident.
+// of being read: no copy from the page cache, and only a few windows
+// resident (the current one, the next, mapped ahead, and the last).
 // It is read up to the size it had when the conversion began, and its
 // offset is left after what was read. A file that shrinks while it is
-// mapped stops the conversion with an error. Where GOMAXPROCS allows, a
-// second goroutine takes part: it validates (and, into an encoder that
-// keeps no state, converts) every other piece of UTF-8 input, and decodes
-// the second half of each window of GBK, GB18030, Big5, Shift_JIS, EUC-JP
-// and EUC-KR input. Its work is used only where it met nothing to report;
-// elsewhere the piece is done again in order, so the output, the errors
-// and their positions are those of a single goroutine.
+// mapped stops the conversion with an error. Where GOMAXPROCS allows, the
+// next window is mapped by another goroutine while the current one is
+// converted, and a second goroutine works ahead on every other piece
+// (256 KiB) of each window: it validates (and, into an encoder that keeps
+// no state, converts) pieces of UTF-8 input, and decodes pieces of GBK,
+// GB18030, Big5, Shift_JIS, EUC-JP and EUC-KR input. Its work is used
+// only where it met nothing to report; elsewhere the piece is done again
+// in order, so the output, the errors and their positions are those of a
+// single goroutine.
 //
 // Output takes several inputs into one output, as cat does; NewReader and
 // NewWriter wrap Copy in the io.Reader and io.Writer forms.

@@ -5,6 +5,7 @@ package mapread
 import (
 	"io"
 	"os"
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -19,7 +20,29 @@ type Windows struct {
 	mapped []byte // the current map, or nil
 	mapOff int64  // input offset of mapped[0] (mapped starts on a page)
 	pos    int64  // input offset handed on so far
+	// ahead, when set (more than one processor), maps and fills in the
+	// next window in another goroutine while the current one is read, and
+	// unmaps the previous one there too: the reader's goroutine then makes
+	// no system call of the map's in the common case. next is the result
+	// of that goroutine, nil when none is under way.
+	ahead bool
+	next  chan mapped
+	hits  int // windows taken from the map made ahead (for the tests)
 }
+
+// mapped is a window mapped ahead: the map of the file bytes from off.
+type mapped struct {
+	m   []byte
+	off int64 // file offset of m[0]
+	err error
+}
+
+// overlap is how far the window mapped ahead starts before the end of
+// the current one: the reader asks for the next window from the first
+// byte it has not used up, which is a few bytes before the end (an
+// incomplete character). A reader that leaves more gets its window
+// mapped when it asks.
+const overlap = 64 << 10
 
 // Open returns windows of about window bytes over f from its current
 // offset, or nil when f is not a regular file with at least minSize bytes
@@ -44,7 +67,7 @@ func Open(f *os.File, window int, minSize int64) *Windows {
 		return nil
 	}
 	unix.Munmap(probe)
-	return &Windows{f: f, base: cur, size: st.Size() - cur, window: window}
+	return &Windows{f: f, base: cur, size: st.Size() - cur, window: window, ahead: runtime.GOMAXPROCS(0) > 1}
 }
 
 // At returns the input from offset off to the end of a window: at least
@@ -53,24 +76,67 @@ func Open(f *os.File, window int, minSize int64) *Windows {
 // was when Open was called. The previous window is unmapped: its bytes
 // must no longer be used.
 func (w *Windows) At(off int64) (b []byte, eof bool, err error) {
-	w.unmap()
+	old := w.mapped
+	w.mapped = nil
 	if off >= w.size {
+		w.release(old)
 		return nil, true, nil
 	}
 	page := int64(os.Getpagesize())
-	// The map starts on a page: the file offset of off rounded down.
 	fileOff := w.base + off
-	start := fileOff &^ (page - 1)
-	end := min(start+int64(w.window), w.base+w.size)
-	m, err := mapRange(int(w.f.Fd()), start, int(end-start))
-	if err != nil {
-		return nil, false, err
+	var m []byte
+	var start int64
+	if w.next != nil {
+		r := <-w.next
+		w.next = nil
+		switch {
+		case r.err == nil && r.off <= fileOff && fileOff < r.off+int64(len(r.m)) && r.off+int64(len(r.m)) > w.base+w.pos:
+			m, start = r.m, r.off
+			w.hits++
+		case r.err == nil:
+			unix.Munmap(r.m)
+		}
 	}
+	if m == nil {
+		// The map starts on a page: the file offset of off rounded down.
+		start = fileOff &^ (page - 1)
+		end := min(start+int64(w.window), w.base+w.size)
+		if m, err = mapRange(int(w.f.Fd()), start, int(end-start)); err != nil {
+			w.release(old)
+			return nil, false, err
+		}
+	}
+	end := start + int64(len(m))
 	w.mapped = m
 	w.mapOff = start - w.base
-	skip := fileOff - start
 	w.pos = end - w.base
-	return m[skip:], end == w.base+w.size, nil
+	eof = end == w.base+w.size
+	if w.ahead && !eof {
+		// The next window starts a little before this one ends (see
+		// overlap), on a page.
+		next := max(end-min(overlap, int64(w.window)/4), start+page) &^ (page - 1)
+		nend := min(next+int64(w.window), w.base+w.size)
+		ch := make(chan mapped, 1)
+		w.next = ch
+		fd := int(w.f.Fd())
+		go func() {
+			if old != nil {
+				unix.Munmap(old)
+			}
+			m, err := mapRange(fd, next, int(nend-next))
+			ch <- mapped{m: m, off: next, err: err}
+		}()
+	} else {
+		w.release(old)
+	}
+	return m[fileOff-start:], eof, nil
+}
+
+// release unmaps m, if any.
+func (w *Windows) release(m []byte) {
+	if m != nil {
+		unix.Munmap(m)
+	}
 }
 
 // Contains reports whether addr is in the current map (a fault there is
@@ -83,16 +149,16 @@ func (w *Windows) Contains(addr uintptr) bool {
 	return addr >= lo && addr < lo+uintptr(cap(w.mapped))
 }
 
-// Close unmaps the last window and leaves the file's offset after the
-// last byte handed on, as reading would have.
+// Close unmaps the last window (and the one mapped ahead) and leaves the
+// file's offset after the last byte handed on, as reading would have.
 func (w *Windows) Close() {
-	w.unmap()
-	w.f.Seek(w.base+w.pos, io.SeekStart)
-}
-
-func (w *Windows) unmap() {
-	if w.mapped != nil {
-		unix.Munmap(w.mapped)
-		w.mapped = nil
+	w.release(w.mapped)
+	w.mapped = nil
+	if w.next != nil {
+		if r := <-w.next; r.err == nil {
+			unix.Munmap(r.m)
+		}
+		w.next = nil
 	}
+	w.f.Seek(w.base+w.pos, io.SeekStart)
 }
