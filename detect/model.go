@@ -155,19 +155,27 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	if r < 0 || r >= denseLimit {
 		return m.symbol(r)
 	}
+	v := m.denseTable()[r]
+	return uint8(v), uint8(v >> 8)
+}
+
+// denseTable returns the symbol and case (symbol | case<<8) of each
+// character below denseLimit, built at the first call. Characters that are
+// not text (textRune) are symControl.
+func (m *langModel) denseTable() []uint16 {
 	m.denseOnce.Do(func() {
-		m.dense = make([]uint16, denseLimit)
+		dense := make([]uint16, denseLimit)
 		info := denseInfo()
 		for c := rune(0); c < denseLimit; c++ {
 			s, k := m.symbolOf(&info[c])
 			if !textRune(c) {
 				s = symControl
 			}
-			m.dense[c] = uint16(s) | uint16(k)<<8
+			dense[c] = uint16(s) | uint16(k)<<8
 		}
+		m.dense = dense
 	})
-	v := m.dense[r]
-	return uint8(v), uint8(v >> 8)
+	return m.dense
 }
 
 // denseInfo describes the characters below denseLimit for every model's

@@ -1,0 +1,317 @@
+package detect
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+	"unicode"
+)
+
+// The language of decoded text (UTF answers, the 7-bit encodings, EBCDIC
+// pages): the models of the text's main writing system score it, and the
+// cheapest explains it best. The models of each writing system are kept
+// together (langGroup) with a table of which letters each one has, so
+// that a guess reads each character's facts from tables and the scoring
+// loop calls nothing.
+
+// guessLanguage returns the tag of the model that explains the text best,
+// or "" when the text has too few letters to tell. Only the models whose
+// alphabet has every non-ASCII letter of the text are scored (all of the
+// script's models when none has them all): the others would pay for the
+// letters they lack, and leaving them out keeps the guess cheap beside the
+// validation of UTF text. Of the first 16 distinct non-ASCII letters (in
+// lower case) only are checked.
+func guessLanguage(t *tables, runes []rune) string {
+	var scripts [13]int
+	letters := 0
+	var distinct [16]rune
+	nd := 0
+	for _, r := range runes {
+		letter, script := letterScript(r)
+		if !letter {
+			continue
+		}
+		letters++
+		scripts[script]++
+		if r < 0x80 || nd == len(distinct) {
+			continue
+		}
+		r = toLower(r)
+		if !slices.Contains(distinct[:nd], r) {
+			distinct[nd] = r
+			nd++
+		}
+	}
+	if letters < minLetters {
+		return ""
+	}
+	g := t.group(topScript(&scripts))
+	var keepBuf [64]bool
+	var keep []bool // nil: every model
+	if nd > 0 && len(g.models) > 0 {
+		if len(g.models) <= len(keepBuf) {
+			keep = keepBuf[:len(g.models)]
+		} else {
+			keep = make([]bool, len(g.models))
+		}
+		if g.keepWith(distinct[:nd], keep) == 0 {
+			keep = nil // no model has them all: score every one
+		}
+	}
+	m, _ := g.best(runes, true, keep)
+	if m == nil {
+		return ""
+	}
+	return m.tag
+}
+
+// letterScript reports whether r is a letter (unicode.IsLetter) and its
+// scriptOf bucket.
+func letterScript(r rune) (bool, int) {
+	if r >= 0 && r < 0x10000 {
+		v := bmpTable()[r]
+		return v&bmpLetter != 0, int(v & bmpScript)
+	}
+	return unicode.IsLetter(r), scriptOfSlow(r)
+}
+
+// toLower is unicode.ToLower, from a table below denseLimit.
+func toLower(r rune) rune {
+	if r >= 0 && r < denseLimit {
+		return rune(lowerTable()[r])
+	}
+	return unicode.ToLower(r)
+}
+
+// lowerTable holds unicode.ToLower of the characters below denseLimit,
+// which all fall in the Basic Multilingual Plane.
+var lowerTable = sync.OnceValue(func() *[denseLimit]uint16 {
+	var t [denseLimit]uint16
+	for r := range t {
+		t[r] = uint16(unicode.ToLower(rune(r)))
+	}
+	return &t
+})
+
+// topScript returns the scriptOf bucket with the most letters (the lowest
+// of equals, Latin when there are none), Hangul instead of Han when the
+// text has any Hangul.
+func topScript(scripts *[13]int) int {
+	top := 1
+	for s := 1; s < len(scripts); s++ {
+		if scripts[s] > scripts[top] {
+			top = s
+		}
+	}
+	if top == 10 && scripts[11] > 0 {
+		top = 11
+	}
+	return top
+}
+
+// modelScripts maps a scriptOf bucket onto the scripts of the models.
+var modelScripts = map[int][]string{
+	1:  {"Latn"},
+	2:  {"Grek"},
+	3:  {"Cyrl"},
+	4:  {"Armn"},
+	5:  {"Hebr"},
+	6:  {"Arab"},
+	7:  {"Deva"},
+	8:  {"Thai"},
+	9:  {"Geor"},
+	10: {"Hans", "Hant", "Jpan"},
+	11: {"Kore"},
+}
+
+// langGroup holds the models of the scripts of one scriptOf bucket, in
+// the order of tables.models, which decides between equal costs.
+type langGroup struct {
+	once   sync.Once
+	models []*langModel
+	// letters[r], for r below denseLimit, has bit k set when models[k]
+	// has r as a letter of its alphabet (read as itself, not as its base
+	// letter); nil when the group has more than 64 models.
+	letters []uint64
+}
+
+// group returns the models of a scriptOf bucket, with their tables built
+// at the first call; a bucket without models has none.
+func (t *tables) group(script int) *langGroup {
+	g := &t.groups[script]
+	g.once.Do(func() {
+		want := modelScripts[script]
+		for _, m := range t.models {
+			if slices.Contains(want, m.script) {
+				g.models = append(g.models, m)
+			}
+		}
+		if len(g.models) > 64 {
+			return
+		}
+		g.letters = make([]uint64, denseLimit)
+		for k, m := range g.models {
+			if m.cjk {
+				continue
+			}
+			for r, v := range m.denseTable() {
+				if denseLetter(v) {
+					g.letters[r] |= 1 << k
+				}
+			}
+		}
+	})
+	return g
+}
+
+// denseLetter reports whether an entry of a model's dense table is a
+// letter of its alphabet read as itself.
+func denseLetter(v uint16) bool {
+	return uint8(v) >= numSpecial && uint8(v>>8)&unknownLetter == 0
+}
+
+// keepWith sets keep[k] when models[k] has every rune of distinct as a
+// letter of its alphabet, and returns how many it kept.
+func (g *langGroup) keepWith(distinct []rune, keep []bool) int {
+	if g.letters != nil {
+		mask := uint64(1)<<len(g.models) - 1
+		for _, r := range distinct {
+			if r >= 0 && r < denseLimit {
+				mask &= g.letters[r]
+				continue
+			}
+			for k, m := range g.models {
+				if mask&(1<<k) != 0 && !m.hasLetter(r) {
+					mask &^= 1 << k
+				}
+			}
+		}
+		for k := range keep {
+			keep[k] = mask&(1<<k) != 0
+		}
+		return bits.OnesCount64(mask)
+	}
+	n := 0
+	for k, m := range g.models {
+		keep[k] = true
+		for _, r := range distinct {
+			if !m.hasLetter(r) {
+				keep[k] = false
+				break
+			}
+		}
+		if keep[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// hasLetter reports whether r is a letter of the model's alphabet, read
+// as itself.
+func (m *langModel) hasLetter(r rune) bool {
+	s, c := m.fastSymbol(r)
+	return s >= numSpecial && c&unknownLetter == 0
+}
+
+// best scores runes with the group's models (those with keep[k] true,
+// when keep is not nil) and returns the cheapest and its cost; the first
+// of equals wins.
+func (g *langGroup) best(runes []rune, full bool, keep []bool) (*langModel, int32) {
+	var best *langModel
+	bestCost := int32(1 << 30)
+	for k, m := range g.models {
+		if keep != nil && !keep[k] {
+			continue
+		}
+		c := scoreRunes(m, runes, full, bestCost)
+		if c < bestCost {
+			best, bestCost = m, c
+		}
+	}
+	return best, bestCost
+}
+
+// bestLanguage scores runes with the models of their main writing
+// system and returns the best model and its cost.
+func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
+	var scripts [13]int
+	for _, r := range runes {
+		if letter, s := letterScript(r); letter {
+			scripts[s]++
+		}
+	}
+	return t.group(topScript(&scripts)).best(runes, full, nil)
+}
+
+// emitCost is emit as a table, for every symbol.
+var emitCost = [256]int32{
+	symRare:    emitRare,
+	symOther:   emitOther,
+	symControl: emitControl,
+	symLatin:   emitLatin,
+}
+
+// scoreRunes is the cost of text under a model. With full false, steps
+// between two ASCII characters are not counted (they cost the same in every
+// ASCII-compatible reading). No step costs less than nothing, so once the
+// sum reaches limit the rest is not added: the cost returned is then at
+// least limit, and the model cannot beat the one that set it.
+func scoreRunes(m *langModel, runes []rune, full bool, limit int32) int32 {
+	if m.cjk {
+		return scoreCJK(m, runes, full, limit)
+	}
+	dense := m.denseTable()[:denseLimit]
+	bigram, tri, S := m.bigram, m.tri, m.S
+	var cost int32
+	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
+	for _, r := range runes {
+		var s, c uint8
+		if u := uint32(r); u < denseLimit {
+			v := dense[u]
+			s, c = uint8(v), uint8(v>>8)
+		} else {
+			s, c = m.symbol(r)
+			if r >= denseLimit && !textRune(r) {
+				s = symControl
+			}
+		}
+		x := emitCost[s]
+		if c&unknownLetter != 0 {
+			c &^= unknownLetter
+			x += unknownCost
+		}
+		high := r >= 0x80
+		switch {
+		case high || prevHigh:
+			if tri != nil {
+				cost += int32(tri[(int(prev2)*S+int(prev))*S+int(s)])
+			} else {
+				cost += int32(bigram[int(prev)*S+int(s)])
+			}
+			cost += int32(m.caseT[pc*3+c]) + x
+		case full:
+			cost += int32(bigram[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+c]) + x
+		}
+		prev2, prev, pc, prevHigh = prev, s, c, high
+		if cost >= limit {
+			return cost
+		}
+	}
+	return cost
+}
+
+// scoreCJK is scoreRunes for a model of Han, kana or Hangul characters,
+// which costs each character alone.
+func scoreCJK(m *langModel, runes []rune, full bool, limit int32) int32 {
+	var cost int32
+	for _, r := range runes {
+		if full || r >= 0x80 {
+			cost += m.runeCost(r)
+			if cost >= limit {
+				return cost
+			}
+		}
+	}
+	return cost
+}
