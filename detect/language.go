@@ -58,7 +58,7 @@ func guessLanguage(t *tables, runes []rune) string {
 			keep = nil // no model has them all: score every one
 		}
 	}
-	m, _ := g.best(runes, true, keep)
+	m, _ := g.best(runes, keep)
 	if m == nil {
 		return ""
 	}
@@ -166,7 +166,7 @@ func (t *tables) group(script int) *langGroup {
 
 // denseLetter reports whether an entry of a model's dense table is a
 // letter of its alphabet read as itself.
-func denseLetter(v uint16) bool {
+func denseLetter(v uint32) bool {
 	return uint8(v) >= numSpecial && uint8(v>>8)&unknownLetter == 0
 }
 
@@ -217,14 +217,14 @@ func (m *langModel) hasLetter(r rune) bool {
 // best scores runes with the group's models (those with keep[k] true,
 // when keep is not nil) and returns the cheapest and its cost; the first
 // of equals wins.
-func (g *langGroup) best(runes []rune, full bool, keep []bool) (*langModel, int32) {
+func (g *langGroup) best(runes []rune, keep []bool) (*langModel, int32) {
 	var best *langModel
 	bestCost := int32(1 << 30)
 	for k, m := range g.models {
 		if keep != nil && !keep[k] {
 			continue
 		}
-		c := scoreRunes(m, runes, full, bestCost)
+		c := scoreRunes(m, runes, bestCost)
 		if c < bestCost {
 			best, bestCost = m, c
 		}
@@ -234,14 +234,14 @@ func (g *langGroup) best(runes []rune, full bool, keep []bool) (*langModel, int3
 
 // bestLanguage scores runes with the models of their main writing
 // system and returns the best model and its cost.
-func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
+func bestLanguage(t *tables, runes []rune) (*langModel, int32) {
 	var scripts [13]int
 	for _, r := range runes {
 		if letter, s := letterScript(r); letter {
 			scripts[s]++
 		}
 	}
-	return t.group(topScript(&scripts)).best(runes, full, nil)
+	return t.group(topScript(&scripts)).best(runes, nil)
 }
 
 // emitCost is emit as a table, for every symbol.
@@ -252,47 +252,78 @@ var emitCost = [256]int32{
 	symLatin:   emitLatin,
 }
 
-// scoreRunes is the cost of text under a model. With full false, steps
-// between two ASCII characters are not counted (they cost the same in every
-// ASCII-compatible reading). No step costs less than nothing, so once the
-// sum reaches limit the rest is not added: the cost returned is then at
-// least limit, and the model cannot beat the one that set it.
-func scoreRunes(m *langModel, runes []rune, full bool, limit int32) int32 {
-	if m.cjk {
-		return scoreCJK(m, runes, full, limit)
+// scoreRunes is the cost of text under a model. No step costs less than
+// nothing, so once the sum reaches limit the rest is not added: the cost
+// returned is then at least limit, and the model cannot beat the one that
+// set it.
+func scoreRunes(m *langModel, runes []rune, limit int32) int32 {
+	switch {
+	case m.cjk:
+		return scoreCJK(m, runes, limit)
+	case m.tri != nil:
+		return scoreTrigram(m, runes, limit)
 	}
-	dense := m.denseTable()[:denseLimit]
-	bigram, tri, S := m.bigram, m.tri, m.S
+	return scoreBigram(m, runes, limit)
+}
+
+// scoreBigram is scoreRunes for a model without trigrams, where every
+// step costs the bigram of the two symbols. The loop reads the dense
+// table; from the first character beyond it, scoreBigramSlow goes on.
+func scoreBigram(m *langModel, runes []rune, limit int32) int32 {
+	dense := m.denseTable()
+	bigram, S := m.bigram, uint32(m.S)
+	case16 := &m.case16
 	var cost int32
-	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
+	prevRow, pc := uint32(symSpace)*S, uint32(0)
+	for i, r := range runes {
+		if uint32(r) >= uint32(len(dense)) {
+			return scoreBigramSlow(m, runes[i:], cost, prevRow, pc, limit)
+		}
+		v := dense[uint32(r)]
+		s, c := v&0xFF, v>>8&3
+		cost += int32(bigram[prevRow+s]) + case16[(pc<<2|c)&15] + int32(v>>16)
+		prevRow, pc = s*S, c
+		if cost >= limit {
+			return cost
+		}
+	}
+	return cost
+}
+
+// scoreBigramSlow is scoreBigram from a given state, for any character.
+func scoreBigramSlow(m *langModel, runes []rune, cost int32, prevRow, pc uint32, limit int32) int32 {
+	dense := m.denseTable()
+	S := uint32(m.S)
 	for _, r := range runes {
-		var s, c uint8
-		if u := uint32(r); u < denseLimit {
-			v := dense[u]
-			s, c = uint8(v), uint8(v>>8)
-		} else {
-			s, c = m.symbol(r)
-			if r >= denseLimit && !textRune(r) {
-				s = symControl
-			}
+		v := m.entry(dense, r)
+		s, c := v&0xFF, v>>8&3
+		cost += int32(m.bigram[prevRow+s]) + m.case16[(pc<<2|c)&15] + int32(v>>16)
+		prevRow, pc = s*S, c
+		if cost >= limit {
+			return cost
 		}
-		x := emitCost[s]
-		if c&unknownLetter != 0 {
-			c &^= unknownLetter
-			x += unknownCost
-		}
+	}
+	return cost
+}
+
+// scoreTrigram is scoreRunes for a model with trigrams: a step that
+// touches a non-ASCII character costs the trigram, one between two ASCII
+// characters the bigram.
+func scoreTrigram(m *langModel, runes []rune, limit int32) int32 {
+	dense := m.denseTable()
+	bigram, tri, S := m.bigram, m.tri, uint32(m.S)
+	var cost int32
+	prev2, prev, pc, prevHigh := uint32(symSpace), uint32(symSpace), uint32(0), false
+	for _, r := range runes {
+		v := m.entry(dense, r)
+		s, c := v&0xFF, v>>8&3
 		high := r >= 0x80
-		switch {
-		case high || prevHigh:
-			if tri != nil {
-				cost += int32(tri[(int(prev2)*S+int(prev))*S+int(s)])
-			} else {
-				cost += int32(bigram[int(prev)*S+int(s)])
-			}
-			cost += int32(m.caseT[pc*3+c]) + x
-		case full:
-			cost += int32(bigram[int(prev)*S+int(s)]) + int32(m.caseT[pc*3+c]) + x
+		if high || prevHigh {
+			cost += int32(tri[(prev2*S+prev)*S+s])
+		} else {
+			cost += int32(bigram[prev*S+s])
 		}
+		cost += m.case16[(pc<<2|c)&15] + int32(v>>16)
 		prev2, prev, pc, prevHigh = prev, s, c, high
 		if cost >= limit {
 			return cost
@@ -301,16 +332,28 @@ func scoreRunes(m *langModel, runes []rune, full bool, limit int32) int32 {
 	return cost
 }
 
+// entry returns the denseEntry of r in an alphabetic model: from its
+// dense table below denseLimit, else from its maps, with symControl for
+// a character that is not text.
+func (m *langModel) entry(dense []uint32, r rune) uint32 {
+	if uint32(r) < uint32(len(dense)) {
+		return dense[uint32(r)]
+	}
+	s, c := m.symbol(r)
+	if r >= denseLimit && !textRune(r) {
+		s = symControl
+	}
+	return denseEntry(s, c)
+}
+
 // scoreCJK is scoreRunes for a model of Han, kana or Hangul characters,
 // which costs each character alone.
-func scoreCJK(m *langModel, runes []rune, full bool, limit int32) int32 {
+func scoreCJK(m *langModel, runes []rune, limit int32) int32 {
 	var cost int32
 	for _, r := range runes {
-		if full || r >= 0x80 {
-			cost += m.runeCost(r)
-			if cost >= limit {
-				return cost
-			}
+		cost += m.runeCost(r)
+		if cost >= limit {
+			return cost
 		}
 	}
 	return cost

@@ -67,23 +67,21 @@ func sortRunes(rs []rune) {
 }
 
 // TestScoreRunesMatchesReference compares the scoring loop with the
-// reference (langref_test.go) on random texts of every model, with and
-// without the ASCII steps and with limits that stop it at every point.
+// reference (langref_test.go) on random texts of every model, with
+// limits that stop it at every point.
 func TestScoreRunesMatchesReference(t *testing.T) {
 	tb := getTables()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, m := range tb.models {
 		for range 15 {
 			text := randomText(rng, tb, m, 1+rng.IntN(80))
-			for _, full := range []bool{true, false} {
-				want := refScoreRunes(m, text, full, 1<<30)
-				limits := []int32{1 << 30, want, want + 1, max(want-1, 0), 0, int32(rng.IntN(int(want) + 1))}
-				for _, limit := range limits {
-					got := scoreRunes(m, text, full, limit)
-					ref := refScoreRunes(m, text, full, limit)
-					if got != ref {
-						t.Fatalf("%s, full %v, limit %d, %q: cost %d, reference %d", m.tag, full, limit, string(text), got, ref)
-					}
+			want := refScoreRunes(m, text, true, 1<<30)
+			limits := []int32{1 << 30, want, want + 1, max(want-1, 0), 0, int32(rng.IntN(int(want) + 1))}
+			for _, limit := range limits {
+				got := scoreRunes(m, text, limit)
+				ref := refScoreRunes(m, text, true, limit)
+				if got != ref {
+					t.Fatalf("%s, limit %d, %q: cost %d, reference %d", m.tag, limit, string(text), got, ref)
 				}
 			}
 		}
@@ -123,12 +121,10 @@ func checkGuessAgainstReference(t *testing.T, tb *tables, text []rune) {
 	if got, want := guessLanguage(tb, text), refGuessLanguage(tb, text); got != want {
 		t.Fatalf("%q: guess %q, reference %q", string(text), got, want)
 	}
-	for _, full := range []bool{true, false} {
-		m, c := bestLanguage(tb, text, full)
-		rm, rc := refBestLanguage(tb, text, full)
-		if m != rm || c != rc {
-			t.Fatalf("%q, full %v: best %v %d, reference %v %d", string(text), full, tagOf(m), c, tagOf(rm), rc)
-		}
+	m, c := bestLanguage(tb, text)
+	rm, rc := refBestLanguage(tb, text, true)
+	if m != rm || c != rc {
+		t.Fatalf("%q: best %v %d, reference %v %d", string(text), tagOf(m), c, tagOf(rm), rc)
 	}
 }
 
@@ -144,7 +140,7 @@ func tagOf(m *langModel) string {
 func cloneModel(m *langModel, tag string) *langModel {
 	return &langModel{tag: tag, script: m.script, cjk: m.cjk, latin: m.latin,
 		asym: m.asym, acase: m.acase, alphabet: m.alphabet, index: m.index, S: m.S,
-		bigram: m.bigram, caseT: m.caseT, uni: m.uni, tri: m.tri, cost: m.cost, other: m.other}
+		bigram: m.bigram, caseT: m.caseT, case16: m.case16, uni: m.uni, tri: m.tri, cost: m.cost, other: m.other}
 }
 
 // TestGuessLanguageTies checks that of models with equal costs the first

@@ -492,7 +492,7 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		if (top+c.scripts[0])*20 < n*19 || top == 0 {
 			continue
 		}
-		m, cost := bestLanguage(t, c.runes[:c.nr], true)
+		m, cost := bestLanguage(t, c.runes[:c.nr])
 		if m == nil {
 			continue
 		}
