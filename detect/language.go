@@ -58,7 +58,12 @@ func guessLanguage(t *tables, runes []rune) string {
 			keep = nil // no model has them all: score every one
 		}
 	}
-	m, _ := g.best(runes, keep)
+	// One model to score is the answer, whatever its cost: no text of
+	// this length costs the 1<<30 that best starts from.
+	m := g.only(keep)
+	if m == nil {
+		m, _ = g.best(runes, keep)
+	}
 	if m == nil {
 		return ""
 	}
@@ -131,8 +136,15 @@ type langGroup struct {
 	models []*langModel
 	// letters[r], for r below denseLimit, has bit k set when models[k]
 	// has r as a letter of its alphabet (read as itself, not as its base
-	// letter); nil when the group has more than 64 models.
+	// letter); nil when the group has more than 64 models. alpha has the
+	// bits of the alphabetic models: a CJK model has no letter of its own
+	// (symbol), so it is never kept for the letters of a text.
 	letters []uint64
+	alpha   uint64
+	// cjk, when every model of the group is a CJK model, costs the
+	// characters of the Basic Multilingual Plane under all of them at
+	// once (bestCJK).
+	cjk *cjkTable
 }
 
 // group returns the models of a scriptOf bucket, with their tables built
@@ -149,11 +161,13 @@ func (t *tables) group(script int) *langGroup {
 		if len(g.models) > 64 {
 			return
 		}
+		g.cjk = newCJKTable(g.models)
 		g.letters = make([]uint64, denseLimit)
 		for k, m := range g.models {
 			if m.cjk {
 				continue
 			}
+			g.alpha |= 1 << k
 			for r, v := range m.denseTable() {
 				if denseLetter(v) {
 					g.letters[r] |= 1 << k
@@ -174,7 +188,7 @@ func denseLetter(v uint32) bool {
 // letter of its alphabet, and returns how many it kept.
 func (g *langGroup) keepWith(distinct []rune, keep []bool) int {
 	if g.letters != nil {
-		mask := uint64(1)<<len(g.models) - 1
+		mask := g.alpha
 		for _, r := range distinct {
 			if r >= 0 && r < denseLimit {
 				mask &= g.letters[r]
@@ -214,10 +228,29 @@ func (m *langModel) hasLetter(r rune) bool {
 	return s >= numSpecial && c&unknownLetter == 0
 }
 
+// only returns the one model of the group to score (those with keep[k]
+// true, when keep is not nil), or nil when there are none or several.
+func (g *langGroup) only(keep []bool) *langModel {
+	var one *langModel
+	for k, m := range g.models {
+		if keep != nil && !keep[k] {
+			continue
+		}
+		if one != nil {
+			return nil
+		}
+		one = m
+	}
+	return one
+}
+
 // best scores runes with the group's models (those with keep[k] true,
 // when keep is not nil) and returns the cheapest and its cost; the first
 // of equals wins.
 func (g *langGroup) best(runes []rune, keep []bool) (*langModel, int32) {
+	if g.cjk != nil {
+		return g.bestCJK(runes, keep)
+	}
 	var best *langModel
 	bestCost := int32(1 << 30)
 	for k, m := range g.models {
@@ -357,4 +390,91 @@ func scoreCJK(m *langModel, runes []rune, limit int32) int32 {
 		}
 	}
 	return cost
+}
+
+// cjkTable holds the costs of characters under the CJK models of a
+// group: for a character of the Basic Multilingual Plane that some model
+// lists, or a tab or line break, idx is the row of cost that holds its
+// runeCost under each model; for another, idx is 0 and each model costs
+// it as one it does not list.
+type cjkTable struct {
+	idx  []uint16
+	cost []int32 // rows of len(models)
+}
+
+// newCJKTable returns the table of a group's CJK models, or nil when the
+// group has an alphabetic model or none.
+func newCJKTable(models []*langModel) *cjkTable {
+	if len(models) == 0 {
+		return nil
+	}
+	var listed []rune
+	seen := map[rune]bool{'\t': true, '\n': true, '\r': true}
+	for _, m := range models {
+		if !m.cjk {
+			return nil
+		}
+		for r := range m.cost {
+			if r >= 0 && r < 0x10000 && !seen[r] {
+				seen[r] = true
+				listed = append(listed, r)
+			}
+		}
+	}
+	listed = append(listed, '\t', '\n', '\r')
+	if len(listed) >= 1<<16 {
+		return nil
+	}
+	slices.Sort(listed)
+	t := &cjkTable{idx: make([]uint16, 0x10000), cost: make([]int32, (len(listed)+1)*len(models))}
+	for i, r := range listed {
+		t.idx[r] = uint16(i + 1)
+		for k, m := range models {
+			t.cost[(i+1)*len(models)+k] = m.runeCost(r)
+		}
+	}
+	return t
+}
+
+// bestCJK is best for a group of CJK models: it costs each character
+// under all of them at once, then takes the first of the cheapest.
+func (g *langGroup) bestCJK(runes []rune, keep []bool) (*langModel, int32) {
+	n := len(g.models)
+	var sums [64]int32
+	cost := g.cjk.cost
+	for _, r := range runes {
+		if r >= 0 && r < 0x10000 {
+			if i := int(g.cjk.idx[r]); i != 0 {
+				row := cost[i*n : i*n+n]
+				for k := range row {
+					sums[k] += row[k]
+				}
+				continue
+			}
+			if r < 0x20 || r >= 0x7F && r < 0xA0 {
+				for k, m := range g.models {
+					sums[k] += int32(m.other) + emitControl
+				}
+				continue
+			}
+			for k, m := range g.models {
+				sums[k] += int32(m.other)
+			}
+			continue
+		}
+		for k, m := range g.models {
+			sums[k] += m.runeCost(r)
+		}
+	}
+	var best *langModel
+	bestCost := int32(1 << 30)
+	for k, m := range g.models {
+		if keep != nil && !keep[k] {
+			continue
+		}
+		if sums[k] < bestCost {
+			best, bestCost = m, sums[k]
+		}
+	}
+	return best, bestCost
 }
