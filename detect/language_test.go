@@ -198,6 +198,23 @@ func TestLetterScriptMatchesUnicode(t *testing.T) {
 	}
 }
 
+// TestDenseTableMatchesSymbol checks every model's dense table against
+// the model's maps (symbol), character by character.
+func TestDenseTableMatchesSymbol(t *testing.T) {
+	for _, m := range getTables().models {
+		for r := rune(0); r < denseLimit; r++ {
+			s, c := m.fastSymbol(r)
+			ws, wc := refSymbol(m, r, false)
+			if s != ws || c != wc {
+				t.Fatalf("%s, %U: symbol %d case %d, want %d %d", m.tag, r, s, c, ws, wc)
+			}
+			if v, want := m.denseTable()[r], denseEntry(ws, wc); v != want || v>>16 != uint32(emit(ws)+unknownCost*int32(wc>>2)) {
+				t.Fatalf("%s, %U: entry %#x, want %#x", m.tag, r, v, want)
+			}
+		}
+	}
+}
+
 // TestGroupLetters checks the table of which model has which letter
 // against the models' own lookup.
 func TestGroupLetters(t *testing.T) {

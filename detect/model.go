@@ -182,8 +182,14 @@ func (m *langModel) denseTable() []uint32 {
 	m.denseOnce.Do(func() {
 		dense := make([]uint32, denseLimit)
 		info := denseInfo()
+		var alpha [denseLimit]uint8
+		for r, s := range m.index {
+			if r >= 0 && r < denseLimit {
+				alpha[r] = s
+			}
+		}
 		for c := rune(0); c < denseLimit; c++ {
-			s, k := m.symbolOf(&info[c])
+			s, k := m.denseSymbol(&info[c], &alpha)
 			if !textRune(c) {
 				s = symControl
 			}
@@ -193,6 +199,46 @@ func (m *langModel) denseTable() []uint32 {
 	})
 	return m.dense
 }
+
+// denseSymbol is symbolOf with the model's alphabet below denseLimit in
+// alpha (the symbol of each letter, 0 for none: symbols of letters are
+// numSpecial or more), which spares the map lookups while the dense
+// table is built.
+func (m *langModel) denseSymbol(info *runeSym, alpha *[denseLimit]uint8) (uint8, uint8) {
+	l, b := info.lower, info.base
+	if l < 0 || l >= denseLimit || b >= denseLimit {
+		return m.symbolOf(info)
+	}
+	if s := alpha[l]; s != 0 {
+		return s, info.cas
+	}
+	if e := denseEquivalent()[l]; e != 0 {
+		if e >= denseLimit {
+			return m.symbolOf(info)
+		}
+		if s := alpha[e]; s != 0 {
+			return s, info.cas
+		}
+	}
+	if b >= 0 {
+		if s := alpha[b]; s != 0 {
+			return s, info.cas | unknownLetter
+		}
+	}
+	return info.class, info.cas
+}
+
+// denseEquivalent is equivalent below denseLimit as a table (0 for a
+// letter without one).
+var denseEquivalent = sync.OnceValue(func() *[denseLimit]rune {
+	var t [denseLimit]rune
+	for a, b := range equivalent {
+		if a >= 0 && a < denseLimit {
+			t[a] = b
+		}
+	}
+	return &t
+})
 
 // denseInfo describes the characters below denseLimit for every model's
 // table (symbolInfo); it is worked out once, after the models are loaded.
