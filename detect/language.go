@@ -403,34 +403,50 @@ type cjkTable struct {
 }
 
 // newCJKTable returns the table of a group's CJK models, or nil when the
-// group has an alphabetic model or none.
+// group has an alphabetic model or none. It reads each model's map once
+// and looks nothing up, so that a first detection pays little for it.
 func newCJKTable(models []*langModel) *cjkTable {
 	if len(models) == 0 {
 		return nil
 	}
-	var listed []rune
-	seen := map[rune]bool{'\t': true, '\n': true, '\r': true}
+	t := &cjkTable{idx: make([]uint16, 0x10000)}
+	listed := []rune{'\t', '\n', '\r'}
+	for i, r := range listed {
+		t.idx[r] = uint16(i + 1)
+	}
 	for _, m := range models {
 		if !m.cjk {
 			return nil
 		}
 		for r := range m.cost {
-			if r >= 0 && r < 0x10000 && !seen[r] {
-				seen[r] = true
+			if r >= 0 && r < 0x10000 && t.idx[r] == 0 {
+				if len(listed)+1 >= 1<<16 {
+					return nil
+				}
 				listed = append(listed, r)
+				t.idx[r] = uint16(len(listed))
 			}
 		}
 	}
-	listed = append(listed, '\t', '\n', '\r')
-	if len(listed) >= 1<<16 {
-		return nil
-	}
-	slices.Sort(listed)
-	t := &cjkTable{idx: make([]uint16, 0x10000), cost: make([]int32, (len(listed)+1)*len(models))}
+	n := len(models)
+	t.cost = make([]int32, (len(listed)+1)*n)
 	for i, r := range listed {
-		t.idx[r] = uint16(i + 1)
+		row := t.cost[(i+1)*n : (i+2)*n]
 		for k, m := range models {
-			t.cost[(i+1)*len(models)+k] = m.runeCost(r)
+			row[k] = int32(m.other) // runeCost of a character it does not list
+			if r < 0x20 || r >= 0x7F && r < 0xA0 {
+				row[k] += emitControl
+			}
+		}
+	}
+	for k, m := range models {
+		for r, c := range m.cost {
+			if r >= 0 && r < 0x10000 {
+				t.cost[int(t.idx[r])*n+k] = int32(c)
+			}
+		}
+		for _, r := range listed[:3] { // read as a space
+			t.cost[int(t.idx[r])*n+k] = m.runeCost(r)
 		}
 	}
 	return t

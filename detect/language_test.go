@@ -239,3 +239,35 @@ func TestGroupLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKTableMatchesRuneCost checks the table of each CJK group against
+// runeCost on every character of the Basic Multilingual Plane.
+func TestCJKTableMatchesRuneCost(t *testing.T) {
+	tb := getTables()
+	groups := 0
+	for s := range tb.groups {
+		g := tb.group(s)
+		if g.cjk == nil {
+			continue
+		}
+		groups++
+		n := len(g.models)
+		for r := rune(0); r < 0x10000; r++ {
+			for k, m := range g.models {
+				want := m.runeCost(r)
+				got := int32(m.other)
+				if i := int(g.cjk.idx[r]); i != 0 {
+					got = g.cjk.cost[i*n+k]
+				} else if r < 0x20 || r >= 0x7F && r < 0xA0 {
+					got += emitControl
+				}
+				if got != want {
+					t.Fatalf("%s, %U: cost %d, want %d", m.tag, r, got, want)
+				}
+			}
+		}
+	}
+	if groups != 2 {
+		t.Errorf("%d groups of CJK models, want 2 (Han and kana, Hangul)", groups)
+	}
+}
