@@ -8,19 +8,19 @@ import (
 )
 
 // The language of decoded text (UTF answers, the 7-bit encodings, EBCDIC
-// pages): the models of the text's main writing system score it, and the
-// cheapest explains it best. The models of each writing system are kept
-// together (langGroup) with a table of which letters each one has, so
-// that a guess reads each character's facts from tables and the scoring
-// loop calls nothing.
+// pages, UTF-16 weighed against legacy readings): the models of the
+// text's main writing system score it, and the cheapest explains it best.
+// The models of each writing system are kept together (langGroup) with a
+// table of which letters each one has, so that a guess reads each
+// character's facts from tables and the scoring loop calls nothing.
 
 // guessLanguage returns the tag of the model that explains the text best,
 // or "" when the text has too few letters to tell. Only the models whose
 // alphabet has every non-ASCII letter of the text are scored (all of the
 // script's models when none has them all): the others would pay for the
 // letters they lack, and leaving them out keeps the guess cheap beside the
-// validation of UTF text. Of the first 16 distinct non-ASCII letters (in
-// lower case) only are checked.
+// validation of UTF text. Only the first 16 distinct non-ASCII letters
+// (in lower case) are checked.
 func guessLanguage(t *tables, runes []rune) string {
 	var scripts [13]int
 	letters := 0

@@ -2,6 +2,7 @@ package detect
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"unicode"
 )
@@ -269,5 +270,38 @@ func TestCJKTableMatchesRuneCost(t *testing.T) {
 	}
 	if groups != 2 {
 		t.Errorf("%d groups of CJK models, want 2 (Han and kana, Hangul)", groups)
+	}
+}
+
+// TestLanguageGroupsConcurrent guesses the language of UTF-8 texts of
+// several writing systems at once on fresh tables, whose groups are built
+// by the first guess that needs them (run it with -race), and compares
+// with the reference.
+func TestLanguageGroupsConcurrent(t *testing.T) {
+	texts := []string{
+		"Съешь же ещё этих мягких французских булок да выпей чаю.",
+		"Съешь же ещё этих мягких французских булок, да выпей же чаю.",
+		"La maison était très belle et nous étions à côté du château.",
+		"Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich.",
+		"私たちの検出器はすべてのバイトを読み取ります。文字コードの判定です。",
+		"문자 인코딩은 파일마다 판별됩니다. 검출기는 모든 바이트를 읽습니다.",
+		"Ξεσκεπάζω την ψυχοφθόρα βδελυγμία και τα πάντα γύρω μου.",
+		"صِف خَلقَ خَودِ كَمِثلِ الشَمسِ إِذ بَزَغَت يَحظى الضَجيعُ بِها",
+	}
+	tb := newTables()
+	got := make([]string, len(texts))
+	var wg sync.WaitGroup
+	for i, s := range texts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = guessLanguage(tb, []rune(s))
+		}()
+	}
+	wg.Wait()
+	for i, s := range texts {
+		if want := refGuessLanguage(getTables(), []rune(s)); got[i] != want {
+			t.Errorf("%.20q: guess %q, reference %q", s, got[i], want)
+		}
 	}
 }
