@@ -81,6 +81,19 @@ func BenchmarkDetect4K(b *testing.B) {
 	runDetect(b, in)
 }
 
+// BenchmarkDetectUTF8 is BenchmarkDetect restricted to the samples
+// answered as UTF-8 without a byte-order mark: the SIMD validation and the
+// language guess on the first characters.
+func BenchmarkDetectUTF8(b *testing.B) {
+	var in [][]byte
+	for _, d := range corpusInputs(b, 4096) {
+		if c := Detect(d).Best(); c.Encoding == "utf-8" && !c.BOM {
+			in = append(in, d)
+		}
+	}
+	runDetect(b, in)
+}
+
 // asciiFile is a seekable input of size bytes of ASCII log lines, made on
 // the fly, so that a huge input costs no memory.
 type asciiFile struct {

@@ -137,6 +137,10 @@ type tables struct {
 
 	readOnce sync.Once
 	read     *readingTables
+
+	// groups holds the language models by scriptOf bucket, built at
+	// first use (language.go).
+	groups [13]langGroup
 }
 
 // readingTables holds the encodings read by their tables: the single-byte

@@ -166,7 +166,7 @@ next:
 		for i, c := range sample {
 			runes[i] = p.tab[c]
 		}
-		m, cost := bestLanguage(t, runes, true)
+		m, cost := bestLanguage(t, runes)
 		rd := reading{p: p, cost: cost}
 		if m != nil {
 			rd.lang = m.tag

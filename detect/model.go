@@ -51,7 +51,7 @@ type langModel struct {
 	asym, acase [128]uint8
 	// symbol and case of the characters below denseLimit, built at first use
 	denseOnce sync.Once
-	dense     []uint16 // symbol | case<<8
+	dense     []uint32 // denseEntry of each character
 
 	// alphabetic
 	alphabet []rune
@@ -59,7 +59,10 @@ type langModel struct {
 	S        int
 	bigram   []uint8 // S×S, row = previous symbol
 	caseT    [9]uint8
-	uni      []uint8
+	// case16 is caseT at index previous<<2 | current, for the scoring
+	// loop.
+	case16 [16]int32
+	uni    []uint8
 	// tri, when not nil, holds the cost of every trigram of symbols (index
 	// (a×S+b)×S+c), which replaces the bigram cost of b→c after a: the
 	// trigram model of a language written without spaces between words.
@@ -155,20 +158,87 @@ func (m *langModel) fastSymbol(r rune) (uint8, uint8) {
 	if r < 0 || r >= denseLimit {
 		return m.symbol(r)
 	}
+	v := m.denseTable()[r]
+	return uint8(v), uint8(v >> 8)
+}
+
+// A denseEntry describes a character in a model: its symbol (low byte),
+// its case with the unknownLetter flag (second byte), and what scoring
+// adds for the character besides the step and the case change (high
+// half): emit of the symbol, plus unknownCost for a letter read as its
+// base.
+func denseEntry(s, c uint8) uint32 {
+	x := emitCost[s]
+	if c&unknownLetter != 0 {
+		x += unknownCost
+	}
+	return uint32(s) | uint32(c)<<8 | uint32(x)<<16
+}
+
+// denseTable returns the denseEntry of each character below denseLimit,
+// built at the first call. Characters that are not text (textRune) are
+// symControl.
+func (m *langModel) denseTable() []uint32 {
 	m.denseOnce.Do(func() {
-		m.dense = make([]uint16, denseLimit)
+		dense := make([]uint32, denseLimit)
 		info := denseInfo()
+		var alpha [denseLimit]uint8
+		for r, s := range m.index {
+			if r >= 0 && r < denseLimit {
+				alpha[r] = s
+			}
+		}
 		for c := rune(0); c < denseLimit; c++ {
-			s, k := m.symbolOf(&info[c])
+			s, k := m.denseSymbol(&info[c], &alpha)
 			if !textRune(c) {
 				s = symControl
 			}
-			m.dense[c] = uint16(s) | uint16(k)<<8
+			dense[c] = denseEntry(s, k)
 		}
+		m.dense = dense
 	})
-	v := m.dense[r]
-	return uint8(v), uint8(v >> 8)
+	return m.dense
 }
+
+// denseSymbol is symbolOf with the model's alphabet below denseLimit in
+// alpha (the symbol of each letter, 0 for none: symbols of letters are
+// numSpecial or more), which spares the map lookups while the dense
+// table is built.
+func (m *langModel) denseSymbol(info *runeSym, alpha *[denseLimit]uint8) (uint8, uint8) {
+	l, b := info.lower, info.base
+	if l < 0 || l >= denseLimit || b >= denseLimit {
+		return m.symbolOf(info)
+	}
+	if s := alpha[l]; s != 0 {
+		return s, info.cas
+	}
+	if e := denseEquivalent()[l]; e != 0 {
+		if e >= denseLimit {
+			return m.symbolOf(info)
+		}
+		if s := alpha[e]; s != 0 {
+			return s, info.cas
+		}
+	}
+	if b >= 0 {
+		if s := alpha[b]; s != 0 {
+			return s, info.cas | unknownLetter
+		}
+	}
+	return info.class, info.cas
+}
+
+// denseEquivalent is equivalent below denseLimit as a table (0 for a
+// letter without one).
+var denseEquivalent = sync.OnceValue(func() *[denseLimit]rune {
+	var t [denseLimit]rune
+	for a, b := range equivalent {
+		if a >= 0 && a < denseLimit {
+			t[a] = b
+		}
+	}
+	return &t
+})
 
 // denseInfo describes the characters below denseLimit for every model's
 // table (symbolInfo); it is worked out once, after the models are loaded.
@@ -311,6 +381,11 @@ func loadModels(data []byte) ([]*langModel, error) {
 			m.S = numSpecial + k
 			m.bigram = r.bytes(m.S * m.S)
 			copy(m.caseT[:], r.bytes(9))
+			for p := range 3 {
+				for c := range 3 {
+					m.case16[p<<2|c] = int32(m.caseT[p*3+c])
+				}
+			}
 			m.uni = r.bytes(m.S)
 			if t := int(r.uvarint()); t > 0 {
 				if t > m.S*m.S*m.S {

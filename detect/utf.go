@@ -315,13 +315,18 @@ func textRune(r rune) bool {
 }
 
 // The characters of the Basic Multilingual Plane, tabulated at first use:
-// whether each is text (bmpText) and its scriptOf bucket (low bits).
+// whether each is text (bmpText), whether it is a letter (bmpLetter,
+// unicode.IsLetter) and its scriptOf bucket (bmpScript).
 var (
 	bmpOnce sync.Once
 	bmp     *[0x10000]uint8
 )
 
-const bmpText = 0x80
+const (
+	bmpText   = 0x80
+	bmpLetter = 0x40
+	bmpScript = 0x0F
+)
 
 func bmpTable() *[0x10000]uint8 {
 	bmpOnce.Do(func() {
@@ -330,6 +335,9 @@ func bmpTable() *[0x10000]uint8 {
 			t[r] = uint8(scriptOfSlow(r))
 			if textRuneSlow(r) {
 				t[r] |= bmpText
+			}
+			if unicode.IsLetter(r) {
+				t[r] |= bmpLetter
 			}
 		}
 		bmp = &t
@@ -380,7 +388,8 @@ func utf32Stage(t *tables, b []byte, atEOF bool) (Candidate, bool) {
 		if n < 4 {
 			c.Confidence = 0.9
 		}
-		c.Language = guessLanguage(t, decodeSome(b, name))
+		var buf [langRunes]rune
+		c.Language = guessLanguage(t, decodeSome(&buf, b, name))
 		return c, true
 	}
 	return Candidate{}, false
@@ -397,7 +406,7 @@ type u16result struct {
 // test of the UTF-16 stage; 0 is "common" (ASCII, punctuation, digits).
 func scriptOf(r rune) int {
 	if r >= 0 && r < 0x10000 {
-		return int(bmpTable()[r] &^ bmpText)
+		return int(bmpTable()[r] & bmpScript)
 	}
 	return scriptOfSlow(r)
 }
@@ -483,7 +492,7 @@ func utf16Stage(t *tables, b []byte, atEOF bool, zeros int) u16result {
 		if (top+c.scripts[0])*20 < n*19 || top == 0 {
 			continue
 		}
-		m, cost := bestLanguage(t, c.runes[:c.nr], true)
+		m, cost := bestLanguage(t, c.runes[:c.nr])
 		if m == nil {
 			continue
 		}
@@ -547,10 +556,10 @@ func (c *u16census) take(b []byte, be bool) {
 // few enough that the guess costs little beside the validation.
 const langRunes = 32
 
-// decodeSome decodes up to langRunes characters of UTF text for the
-// language guess; malformed parts are skipped.
-func decodeSome(b []byte, name string) []rune {
-	out := make([]rune, 0, langRunes)
+// decodeSome decodes up to langRunes characters of UTF text into buf for
+// the language guess; malformed parts are skipped.
+func decodeSome(buf *[langRunes]rune, b []byte, name string) []rune {
+	out := buf[:0]
 	switch name {
 	case "utf-8":
 		for len(b) > 0 && len(out) < cap(out) {
@@ -589,7 +598,8 @@ func guessLanguageUTF8(t *tables, b []byte) string {
 		}
 		b = b[start:]
 	}
-	return guessLanguage(t, decodeSome(b, "utf-8"))
+	var buf [langRunes]rune
+	return guessLanguage(t, decodeSome(&buf, b, "utf-8"))
 }
 
 // langContext is the most ASCII text before the first non-ASCII character
@@ -605,150 +615,3 @@ const langContext = 6
 // language; below, the bigram models tell related languages apart no
 // better than chance.
 const minLetters = 12
-
-// guessLanguage returns the tag of the model that explains the text best,
-// or "" when the text has too few letters to tell. Only the models whose
-// alphabet has every non-ASCII letter of the text are scored (all of the
-// script's models when none has them all): the others would pay for the
-// letters they lack, and leaving them out keeps the guess cheap beside the
-// validation of UTF text.
-func guessLanguage(t *tables, runes []rune) string {
-	letters := 0
-	var distinct [16]rune
-	nd := 0
-	for _, r := range runes {
-		if !unicode.IsLetter(r) {
-			continue
-		}
-		letters++
-		if r < 0x80 || nd == len(distinct) {
-			continue
-		}
-		r = unicode.ToLower(r)
-		if !slices.Contains(distinct[:nd], r) {
-			distinct[nd] = r
-			nd++
-		}
-	}
-	if letters < minLetters {
-		return ""
-	}
-	m, _ := bestLanguageOf(t, runes, true, func(m *langModel) bool {
-		for _, r := range distinct[:nd] {
-			if s, c := m.fastSymbol(r); s < numSpecial || c&unknownLetter != 0 {
-				return false
-			}
-		}
-		return true
-	})
-	if m == nil {
-		return ""
-	}
-	return m.tag
-}
-
-// modelScripts maps a scriptOf bucket onto the scripts of the models.
-var modelScripts = map[int][]string{
-	1:  {"Latn"},
-	2:  {"Grek"},
-	3:  {"Cyrl"},
-	4:  {"Armn"},
-	5:  {"Hebr"},
-	6:  {"Arab"},
-	7:  {"Deva"},
-	8:  {"Thai"},
-	9:  {"Geor"},
-	10: {"Hans", "Hant", "Jpan"},
-	11: {"Kore"},
-}
-
-// bestLanguage scores runes with the models of their main writing
-// system and returns the best model and its cost.
-func bestLanguage(t *tables, runes []rune, full bool) (*langModel, int32) {
-	return bestLanguageOf(t, runes, full, nil)
-}
-
-// bestLanguageOf is bestLanguage restricted to the models for which keep
-// is true, when there are any (keep nil keeps all).
-func bestLanguageOf(t *tables, runes []rune, full bool, keep func(*langModel) bool) (*langModel, int32) {
-	var scripts [13]int
-	for _, r := range runes {
-		if unicode.IsLetter(r) {
-			scripts[scriptOf(r)]++
-		}
-	}
-	top := 1
-	for s := 1; s < len(scripts); s++ {
-		if scripts[s] > scripts[top] {
-			top = s
-		}
-	}
-	if top == 10 && scripts[11] > 0 {
-		top = 11
-	}
-	want := modelScripts[top]
-	var best *langModel
-	bestCost := int32(1 << 30)
-	kept := 0
-	if keep != nil {
-		for _, m := range t.models {
-			if slices.Contains(want, m.script) && keep(m) {
-				kept++
-			}
-		}
-	}
-	for _, m := range t.models {
-		if !slices.Contains(want, m.script) || kept > 0 && !keep(m) {
-			continue
-		}
-		c := scoreRunes(m, runes, full, bestCost)
-		if c < bestCost {
-			best, bestCost = m, c
-		}
-	}
-	return best, bestCost
-}
-
-// scoreRunes is the cost of text under a model. With full false, steps
-// between two ASCII characters are not counted (they cost the same in every
-// ASCII-compatible reading). No step costs less than nothing, so once the
-// sum reaches limit the rest is not added: the cost returned is then at
-// least limit, and the model cannot beat the one that set it.
-func scoreRunes(m *langModel, runes []rune, full bool, limit int32) int32 {
-	var cost int32
-	if m.cjk {
-		for _, r := range runes {
-			if full || r >= 0x80 {
-				cost += m.runeCost(r)
-				if cost >= limit {
-					return cost
-				}
-			}
-		}
-		return cost
-	}
-	prev2, prev, pc, prevHigh := uint8(symSpace), uint8(symSpace), uint8(0), false
-	for _, r := range runes {
-		s, c := m.fastSymbol(r)
-		if r >= denseLimit && !textRune(r) {
-			s = symControl
-		}
-		x := emit(s)
-		if c&unknownLetter != 0 {
-			c &^= unknownLetter
-			x += unknownCost
-		}
-		high := r >= 0x80
-		switch {
-		case high || prevHigh:
-			cost += m.step(prev2, prev, s) + int32(m.caseT[pc*3+c]) + x
-		case full:
-			cost += int32(m.bigram[int(prev)*m.S+int(s)]) + int32(m.caseT[pc*3+c]) + x
-		}
-		prev2, prev, pc, prevHigh = prev, s, c, high
-		if cost >= limit {
-			return cost
-		}
-	}
-	return cost
-}
