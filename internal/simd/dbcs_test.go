@@ -142,16 +142,16 @@ func (c *pairsCode) randPairs(r *rand.Rand, b []byte, n int, mix int) []byte {
 // canary beyond its end) and compares it with refDecodePairs.
 func checkPairs(t *testing.T, c *pairsCode, src []byte, size int) {
 	t.Helper()
-	checkPairsKernel(t, "DecodePairs", c.name, src, size,
+	checkPairsKernel(t, "DecodePairs", pairsStep, c.name, src, size,
 		func(dst []byte) (int, int, bool) { return DecodePairs(dst, src, c.t) },
 		func(dst []byte) (int, int, bool) { return refDecodePairs(dst, src, c.t) })
 }
 
 // checkPairsKernel runs a pairs kernel (run) on a dst of the given size,
 // with a canary beyond its end, and compares its result and output with
-// its reference (ref) on the avx512 kernel, and with nothing done on the
-// others, which have no vector step.
-func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, ref func(dst []byte) (int, int, bool)) {
+// its reference (ref) on the kernels with a vector step (step), and with
+// nothing done on the others.
+func checkPairsKernel(t *testing.T, op string, step func(kernel string) bool, name string, src []byte, size int, run, ref func(dst []byte) (int, int, bool)) {
 	t.Helper()
 	buf := make([]byte, size+64)
 	for i := range buf {
@@ -164,7 +164,7 @@ func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, 
 	}
 	want := make([]byte, size)
 	wDst, wSrc, wBad := ref(want)
-	if Kernel() != "avx512" {
+	if !step(Kernel()) {
 		wDst, wSrc, wBad = 0, 0, false
 	}
 	if nDst != wDst || nSrc != wSrc || bad != wBad || !bytes.Equal(dst[:nDst], want[:wDst]) {
@@ -175,7 +175,7 @@ func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, 
 
 func TestDecodePairsRandom(t *testing.T) {
 	eachKernel(t, func(t *testing.T, kernel string) {
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			t.Skip("no vector step (see TestDecodePairsKernels)")
 		}
 		r := rand.New(rand.NewPCG(1, 2))
@@ -197,7 +197,7 @@ func TestDecodePairsRandom(t *testing.T) {
 // bad pairs, 80 and FF, ASCII trails and a lead cut by the end.
 func TestDecodePairsPlaces(t *testing.T) {
 	eachKernel(t, func(t *testing.T, kernel string) {
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			t.Skip("no vector step (see TestDecodePairsKernels)")
 		}
 		for _, c := range pairsCodes {
@@ -251,7 +251,7 @@ func TestDecodePairsLengths(t *testing.T) {
 					checkPairs(t, c, src, 2*n+PairsMinDst)
 					dst := make([]byte, 2*n+PairsMinDst)
 					_, nSrc, bad := DecodePairs(dst, src, c.t)
-					if kernel == "avx512" && (bad || len(src)-nSrc >= PairsMinSrc) {
+					if pairsStep(kernel) && (bad || len(src)-nSrc >= PairsMinSrc) {
 						t.Fatalf("%s: % x: DecodePairs stopped at %d (bad %v)", c.name, src, nSrc, bad)
 					}
 				}
@@ -270,14 +270,18 @@ func (c *pairsCode) validPair(r *rand.Rand, b []byte) []byte {
 	}
 }
 
-// TestDecodePairsKernels: only the avx512 kernel has a step.
+// pairsStep says whether kernel has a vector step for DecodePairs.
+func pairsStep(kernel string) bool { return kernel == "avx512" || kernel == "avx2" }
+
+// TestDecodePairsKernels: the avx512 and avx2 kernels have a step, the
+// scalar kernel none.
 func TestDecodePairsKernels(t *testing.T) {
 	c := pairsCodes[0]
 	src := bytes.Repeat([]byte("\xB0\xA1 abc"), 100)
 	eachKernel(t, func(t *testing.T, kernel string) {
 		dst := make([]byte, 3*len(src))
 		nDst, nSrc, bad := DecodePairs(dst, src, c.t)
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			if nDst != 0 || nSrc != 0 || bad {
 				t.Fatalf("DecodePairs = %d, %d, %v; want nothing from kernel %s", nDst, nSrc, bad, kernel)
 			}
