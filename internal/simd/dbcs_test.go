@@ -360,3 +360,60 @@ func BenchmarkDecodePairs(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodePairsBlockEdges puts one fault at every byte place of three
+// blocks (and so at both ends of every 32-byte half, which the avx2
+// kernel loads apart) in text of valid pairs: a pair without a character,
+// a lead cut by an ASCII byte, a single ASCII byte (which moves the leads
+// after it by one place) and a lead as the last byte; then cuts the text
+// at every length around the fault and the block ends.
+func TestDecodePairsBlockEdges(t *testing.T) {
+	eachKernel(t, func(t *testing.T, kernel string) {
+		if !pairsStep(kernel) {
+			t.Skip("no vector step (see TestDecodePairsKernels)")
+		}
+		for _, c := range pairsCodes {
+			r := rand.New(rand.NewPCG(13, 14))
+			var hole []byte // a pair whose entry is 0
+			for l := 0x80; l < 0x100 && hole == nil; l++ {
+				for x := 0; x < 0x100; x++ {
+					if c.t[l<<8|x] == 0 {
+						hole = []byte{byte(l), byte(x)}
+						break
+					}
+				}
+			}
+			lead := c.validPair(r, nil)[0]
+			faults := [][]byte{hole, {lead, 'q'}, {'q'}, {lead}}
+			for p := 0; p <= 3*64+2; p++ {
+				for fi, f := range faults {
+					var src []byte
+					if p%2 == 1 {
+						src = append(src, 'a')
+					}
+					for len(src) < p {
+						src = c.validPair(r, src)
+					}
+					src = append(src, f...)
+					if fi == len(faults)-1 {
+						// The lead last: at every length up to it.
+						for cut := max(0, len(src)-70); cut <= len(src); cut++ {
+							checkPairs(t, c, src[:cut], 3*cut+PairsMinDst)
+						}
+						continue
+					}
+					for len(src) < p+140 {
+						src = c.validPair(r, src)
+					}
+					for _, cut := range []int{len(src), p + 1, p + 2, p + 65, p + 66, p + 67, 128, 129, 130, 192, 193, 194} {
+						if cut > len(src) {
+							continue
+						}
+						checkPairs(t, c, src[:cut], 3*cut+PairsMinDst)
+						checkPairs(t, c, src[:cut], PairsMinDst)
+					}
+				}
+			}
+		}
+	})
+}
