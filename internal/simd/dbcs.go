@@ -13,6 +13,12 @@ package simd
 // VPCOMPRESSB, sixteen characters become sixteen table indices (VPERMI2B),
 // VPGATHERDD looks them up, and the UTF-8 bytes of the entries are packed
 // with VPCOMPRESSB and stored. A block of ASCII is copied as it is.
+//
+// The avx2 kernel has the same blocks and finds the characters the same
+// way, from two VPMOVMSKB; lacking byte compression, it then looks up and
+// stores one character after another, each an unaligned four-byte store
+// at the end of the previous character's UTF-8 bytes, with no branch on
+// the text but the block's end and an entry 0.
 
 // PairsMinSrc and PairsMinDst are the sizes of src and dst below which
 // DecodePairs converts nothing: a vector block reads 65 bytes of src and

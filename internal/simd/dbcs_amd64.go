@@ -10,11 +10,20 @@ package simd
 //go:noescape
 func decodePairsAVX512(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
 
-// decodePairs runs the vector step of kernel k; the avx2 and scalar
-// kernels have none.
+// decodePairsAVX2 is decodePairsAVX512 with AVX2: the same blocks and
+// results, each character looked up and stored in turn.
+//
+//go:noescape
+func decodePairsAVX2(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
+
+// decodePairs runs the vector step of kernel k; the scalar kernel has
+// none.
 func decodePairs(k *impl, dst, src []byte, t *[65536]uint32) (int, int, bool) {
-	if k != avx512Impl {
-		return 0, 0, false
+	switch k {
+	case avx512Impl:
+		return decodePairsAVX512(dst, src, t)
+	case avx2Impl:
+		return decodePairsAVX2(dst, src, t)
 	}
-	return decodePairsAVX512(dst, src, t)
+	return 0, 0, false
 }

@@ -142,16 +142,16 @@ func (c *pairsCode) randPairs(r *rand.Rand, b []byte, n int, mix int) []byte {
 // canary beyond its end) and compares it with refDecodePairs.
 func checkPairs(t *testing.T, c *pairsCode, src []byte, size int) {
 	t.Helper()
-	checkPairsKernel(t, "DecodePairs", c.name, src, size,
+	checkPairsKernel(t, "DecodePairs", pairsStep, c.name, src, size,
 		func(dst []byte) (int, int, bool) { return DecodePairs(dst, src, c.t) },
 		func(dst []byte) (int, int, bool) { return refDecodePairs(dst, src, c.t) })
 }
 
 // checkPairsKernel runs a pairs kernel (run) on a dst of the given size,
 // with a canary beyond its end, and compares its result and output with
-// its reference (ref) on the avx512 kernel, and with nothing done on the
-// others, which have no vector step.
-func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, ref func(dst []byte) (int, int, bool)) {
+// its reference (ref) on the kernels with a vector step (step), and with
+// nothing done on the others.
+func checkPairsKernel(t *testing.T, op string, step func(kernel string) bool, name string, src []byte, size int, run, ref func(dst []byte) (int, int, bool)) {
 	t.Helper()
 	buf := make([]byte, size+64)
 	for i := range buf {
@@ -164,7 +164,7 @@ func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, 
 	}
 	want := make([]byte, size)
 	wDst, wSrc, wBad := ref(want)
-	if Kernel() != "avx512" {
+	if !step(Kernel()) {
 		wDst, wSrc, wBad = 0, 0, false
 	}
 	if nDst != wDst || nSrc != wSrc || bad != wBad || !bytes.Equal(dst[:nDst], want[:wDst]) {
@@ -175,7 +175,7 @@ func checkPairsKernel(t *testing.T, op, name string, src []byte, size int, run, 
 
 func TestDecodePairsRandom(t *testing.T) {
 	eachKernel(t, func(t *testing.T, kernel string) {
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			t.Skip("no vector step (see TestDecodePairsKernels)")
 		}
 		r := rand.New(rand.NewPCG(1, 2))
@@ -197,7 +197,7 @@ func TestDecodePairsRandom(t *testing.T) {
 // bad pairs, 80 and FF, ASCII trails and a lead cut by the end.
 func TestDecodePairsPlaces(t *testing.T) {
 	eachKernel(t, func(t *testing.T, kernel string) {
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			t.Skip("no vector step (see TestDecodePairsKernels)")
 		}
 		for _, c := range pairsCodes {
@@ -251,7 +251,7 @@ func TestDecodePairsLengths(t *testing.T) {
 					checkPairs(t, c, src, 2*n+PairsMinDst)
 					dst := make([]byte, 2*n+PairsMinDst)
 					_, nSrc, bad := DecodePairs(dst, src, c.t)
-					if kernel == "avx512" && (bad || len(src)-nSrc >= PairsMinSrc) {
+					if pairsStep(kernel) && (bad || len(src)-nSrc >= PairsMinSrc) {
 						t.Fatalf("%s: % x: DecodePairs stopped at %d (bad %v)", c.name, src, nSrc, bad)
 					}
 				}
@@ -270,14 +270,18 @@ func (c *pairsCode) validPair(r *rand.Rand, b []byte) []byte {
 	}
 }
 
-// TestDecodePairsKernels: only the avx512 kernel has a step.
+// pairsStep says whether kernel has a vector step for DecodePairs.
+func pairsStep(kernel string) bool { return kernel == "avx512" || kernel == "avx2" }
+
+// TestDecodePairsKernels: the avx512 and avx2 kernels have a step, the
+// scalar kernel none.
 func TestDecodePairsKernels(t *testing.T) {
 	c := pairsCodes[0]
 	src := bytes.Repeat([]byte("\xB0\xA1 abc"), 100)
 	eachKernel(t, func(t *testing.T, kernel string) {
 		dst := make([]byte, 3*len(src))
 		nDst, nSrc, bad := DecodePairs(dst, src, c.t)
-		if kernel != "avx512" {
+		if !pairsStep(kernel) {
 			if nDst != 0 || nSrc != 0 || bad {
 				t.Fatalf("DecodePairs = %d, %d, %v; want nothing from kernel %s", nDst, nSrc, bad, kernel)
 			}
@@ -355,4 +359,61 @@ func BenchmarkDecodePairs(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestDecodePairsBlockEdges puts one fault at every byte place of three
+// blocks (and so at both ends of every 32-byte half, which the avx2
+// kernel loads apart) in text of valid pairs: a pair without a character,
+// a lead cut by an ASCII byte, a single ASCII byte (which moves the leads
+// after it by one place) and a lead as the last byte; then cuts the text
+// at every length around the fault and the block ends.
+func TestDecodePairsBlockEdges(t *testing.T) {
+	eachKernel(t, func(t *testing.T, kernel string) {
+		if !pairsStep(kernel) {
+			t.Skip("no vector step (see TestDecodePairsKernels)")
+		}
+		for _, c := range pairsCodes {
+			r := rand.New(rand.NewPCG(13, 14))
+			var hole []byte // a pair whose entry is 0
+			for l := 0x80; l < 0x100 && hole == nil; l++ {
+				for x := 0; x < 0x100; x++ {
+					if c.t[l<<8|x] == 0 {
+						hole = []byte{byte(l), byte(x)}
+						break
+					}
+				}
+			}
+			lead := c.validPair(r, nil)[0]
+			faults := [][]byte{hole, {lead, 'q'}, {'q'}, {lead}}
+			for p := 0; p <= 3*64+2; p++ {
+				for fi, f := range faults {
+					var src []byte
+					if p%2 == 1 {
+						src = append(src, 'a')
+					}
+					for len(src) < p {
+						src = c.validPair(r, src)
+					}
+					src = append(src, f...)
+					if fi == len(faults)-1 {
+						// The lead last: at every length up to it.
+						for cut := max(0, len(src)-70); cut <= len(src); cut++ {
+							checkPairs(t, c, src[:cut], 3*cut+PairsMinDst)
+						}
+						continue
+					}
+					for len(src) < p+140 {
+						src = c.validPair(r, src)
+					}
+					for _, cut := range []int{len(src), p + 1, p + 2, p + 65, p + 66, p + 67, 128, 129, 130, 192, 193, 194} {
+						if cut > len(src) {
+							continue
+						}
+						checkPairs(t, c, src[:cut], 3*cut+PairsMinDst)
+						checkPairs(t, c, src[:cut], PairsMinDst)
+					}
+				}
+			}
+		}
+	})
 }

@@ -27,7 +27,7 @@
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
 //	UTF16LenFromUTF8         VPSHUFB by nibble, VPSADBW  VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
-//	DecodePairs              VPCOMPRESSB, VPGATHERDD     none (the codec's scalar loop)
+//	DecodePairs              VPCOMPRESSB, VPGATHERDD     VPMOVMSKB, a walk of the characters (TZCNT, BLSR)
 //	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
 //	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   none
 //	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    none

@@ -19,7 +19,7 @@ import (
 
 // The vector Decode2 (simd.DecodePairs, then the scalar code) against the
 // scalar one, on tables shaped like the codecs' own, and the codecs with
-// the avx512 kernel against the scalar kernel on the same inputs.
+// every vector kernel against the scalar kernel on the same inputs.
 
 // dbcsCase is a double-byte codec, a sample of its text and a Pairs
 // table derived from its decoder: the entry of lead trail (lead 80–FF)

@@ -1,0 +1,145 @@
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// The AVX2 kernel of dbcs_amd64.go: double-byte codes to UTF-8 through a
+// table of 65536 dwords indexed by lead<<8 | trail (see DecodePairs).
+
+// DBCS2_LEADS sets L to the leads among the bytes 80–FF of H, a block
+// that starts at a character boundary: within each run of bytes of H,
+// the bytes at an even distance from the run's start. S = H &^ (H<<1)
+// are the run starts; adding the starts at even places to H carries
+// through the runs that start there and clears them (X = H + S&even),
+// while the runs that start at odd places stay set: the leads are
+// (H &^ X) & even | (H & X) & odd (the AVX-512 kernel's DBCS_LEADS). It
+// uses R11 and R12.
+#define DBCS2_LEADS(H, L) \
+	MOVQ H, R11; \
+	SHLQ $1, R11; \
+	ANDNQ H, R11, R11; \
+	MOVQ $0x5555555555555555, R12; \
+	ANDQ R12, R11; \
+	ADDQ H, R11; \
+	ANDNQ H, R11, L; \
+	ANDQ H, R11; \
+	ANDQ R12, L; \
+	ANDNQ R11, R12, R11; \
+	ORQ  R11, L
+
+// DBCS2_CHAR converts the character that starts at the lowest set bit of
+// R13 (the character starts of the block at R12): it reads its two bytes
+// (for an ASCII byte the second is the next character's, which the table
+// ignores), looks up the entry, stops at label bad when it is 0, and
+// otherwise stores its four bytes at dst+BX and adds its length to BX.
+// It clears the bit of R13 last, so that ZF says whether any is left.
+// It uses CX, R10 and R11.
+#define DBCS2_CHAR \
+	TZCNTQ  R13, CX; \
+	MOVWLZX (R12)(CX*1), R10; \
+	ROLW    $8, R10; \
+	MOVL    (DX)(R10*4), R11; \
+	TESTL   R11, R11; \
+	JZ      bad; \
+	MOVL    R11, (DI)(BX*1); \
+	SHRL    $24, R11; \
+	ADDQ    R11, BX; \
+	BLSRQ   R13, R13
+
+// func decodePairsAVX2(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
+//
+// The blocks are the AVX-512 kernel's: 64 bytes, a lead in a block's last
+// byte converted with its block and the carry R15 = 1 saying that the
+// next block's byte 0 is its trail. The bytes 80–FF of a block come from
+// two 32-byte loads (VPMOVMSKB); a block of ASCII without a carry is
+// copied with two 32-byte stores. Otherwise the character starts are
+// found as in the AVX-512 kernel (leads by DBCS2_LEADS, then the ASCII
+// bytes that are not trails), and, AVX2 having no byte compression, each
+// character is looked up and stored in turn (DBCS2_CHAR): an unaligned
+// four-byte store per character, the next one at the end of its UTF-8
+// bytes. That walk has no branch that depends on the text but the loop's
+// end and the check for an entry 0, where the kernel stops before the
+// character, after the characters before it are written.
+//
+// A block gives at most 96 bytes (32 three-byte characters) and its last
+// store writes one byte beyond them: dst needs less than the 160 bytes
+// per block of DecodePairs's contract, which the kernel keeps so that its
+// results are the AVX-512 kernel's. src needs 65 bytes (the character
+// that starts at byte 63 reads byte 64).
+//
+// Registers: DI dst, R8 len(dst)-160, SI src, R9 len(src)-65, DX t,
+// BX nDst, AX nSrc (the block), R15 the carry; in a mixed block R12 the
+// block's address and R13 the character starts not yet converted.
+TEXT ·decodePairsAVX2(SB), NOSPLIT, $0-73
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), R9
+	MOVQ t+48(FP), DX
+	XORQ AX, AX
+	XORQ BX, BX
+	XORQ R15, R15
+	SUBQ $160, R8
+	SUBQ $65, R9
+	JMP  loop
+
+	PCALIGN $32
+loop:
+	CMPQ AX, R9
+	JG   done
+	CMPQ BX, R8
+	JG   done
+
+	VMOVDQU   (SI)(AX*1), Y0
+	VMOVDQU   32(SI)(AX*1), Y1
+	VPMOVMSKB Y0, R10
+	VPMOVMSKB Y1, R11
+	SHLQ      $32, R11
+	ORQ       R11, R10               // R10: H, the bytes 80–FF
+	MOVQ      R10, R11
+	ORQ       R15, R11
+	JNZ       mixed
+	VMOVDQU   Y0, (DI)(BX*1)         // ASCII: copied as is
+	VMOVDQU   Y1, 32(DI)(BX*1)
+	ADDQ      $64, AX
+	ADDQ      $64, BX
+	JMP       loop
+
+mixed:
+	// The leads, of H without byte 0 when the carry makes it a trail.
+	ANDNQ R10, R15, CX               // CX: H without a trail in byte 0
+	DBCS2_LEADS(CX, R13)             // R13: L
+
+	// The character starts: leads, and ASCII bytes that are not trails
+	// (nor byte 0 after a carry); 32 or more.
+	LEAQ  (R15)(R13*2), R11          // R11: trails
+	ANDNQ R10, R13, R10
+	NOTQ  R10                        // R10: L | ASCII
+	MOVQ  R13, R15
+	SHRQ  $63, R15                   // R15: the carry into the next block
+	ANDNQ R10, R11, R13              // R13: character starts
+	LEAQ  (SI)(AX*1), R12            // R12: the block
+
+	PCALIGN $32
+chars:
+	DBCS2_CHAR
+	JNZ chars
+	ADDQ $64, AX
+	JMP  loop
+
+bad:
+	// An entry 0 for the character at byte CX of the block.
+	ADDQ CX, AX
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	MOVB $1, bad+72(FP)
+	VZEROUPPER
+	RET
+
+done:
+	// A lead in the last block's byte 63 was converted with its trail.
+	ADDQ R15, AX
+	MOVQ BX, nDst+56(FP)
+	MOVQ AX, nSrc+64(FP)
+	MOVB $0, bad+72(FP)
+	VZEROUPPER
+	RET
