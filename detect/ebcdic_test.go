@@ -127,7 +127,7 @@ func TestEBCDICShort(t *testing.T) {
 		{"windows-1251", "Привет"}, {"windows-1251", "вежи"}, {"koi8-r", "Настройки"},
 		{"windows-1253", "Ρυθμίσεις"}, {"windows-1255", "הגדרות"}, {"windows-1256", "إعدادات"},
 		{"windows-874", "การตั้งค่า"}, {"shift_jis", "いう"}, {"shift_jis", "設定を開く"},
-		{"shift_jis", "ファイル"}, {"gbk", "设置文件"}, {"big5", "一個設定"}, {"euc-kr", "설정"},
+		{"shift_jis", "ファイル"}, {"shift_jis", "ロファイリングに"}, // 83 40 read as spaces {"gbk", "设置文件"}, {"big5", "一個設定"}, {"euc-kr", "설정"},
 		{"windows-1252", "Größe"}, {"iso-8859-2", "Ustawienia główne"},
 	} {
 		others = append(others, encodeAs(t, s.enc, s.text))
