@@ -307,6 +307,13 @@ func looksEBCDICShort(b []byte, hist *[256]uint32) bool {
 	return !(upper && low && late)
 }
 
+// ebcdicMarkShare bounds the symbols of a reading: at most one character
+// in ebcdicMarkShare is punctuation or a symbol other than . , - : /
+// (on the dev split of the EBCDIC evaluation set the most is one in six,
+// in a listing's first 32 bytes; random bytes read as EBCDIC have one in
+// two or three).
+const ebcdicMarkShare = 5
+
 // ebcdicRunes is the most input whose text the language models read to
 // rank the pages: each distinct reading is scored, so its length bounds
 // the work (2 KiB of text tells the pages apart as well as 4 KiB did on
@@ -366,7 +373,7 @@ next:
 		// space (NL, U+0085, is left alone: it tells the swaplfnl forms
 		// from the plain ones): the padding of fixed-length records is no part of the
 		// text, and the models would weigh its runs instead of the words.
-		letters, foreign := 0, 0
+		letters, foreign, marks := 0, 0, 0
 		runes = runes[:0]
 		for _, c := range sample {
 			r := p.tab[c]
@@ -377,12 +384,19 @@ next:
 				r = ' '
 			}
 			runes = append(runes, r)
+			if (unicode.IsPunct(r) || unicode.IsSymbol(r)) && !strings.ContainsRune(".,-:/", r) {
+				marks++
+			}
 			if unicode.IsLetter(r) {
 				letters++
 				if r >= 0x80 && !unicode.In(r, unicode.Latin, unicode.Common) {
 					foreign++
 				}
 			}
+		}
+		if ebcdicMarkShare*marks > len(runes) {
+			// More symbols than text has (the readings of random bytes).
+			continue
 		}
 		if p.script && 4*foreign < letters {
 			// Latin text read by a Greek or Hebrew page: the models would

@@ -132,6 +132,9 @@ func TestEBCDICShort(t *testing.T) {
 	} {
 		others = append(others, encodeAs(t, s.enc, s.text))
 	}
+	// Random bytes that pass the structural test and that IBM1026 read as
+	// Turkish-looking symbols.
+	others = append(others, []byte{0x7E, 0x4E, 0x6A, 0x40, 0xFC, 0x84, 0x5C, 0xD3, 0xFC, 0x5E, 0x62, 0xA4, 0xFC, 0xD2, 0xCF, 0x4C})
 	rng := rand.New(rand.NewPCG(12, 17))
 	for range 20000 {
 		b := make([]byte, 4+rng.IntN(28))
