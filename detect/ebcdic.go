@@ -209,6 +209,7 @@ const (
 	ebcdicShortMin   = 6  // fewer bytes are not enough to tell
 	ebcdicShortMax   = 64 // longer input must pass looksEBCDIC
 	ebcdicShortLower = 4  // lowercase letters of the invariant set, at least
+	ebcdicShortWord  = 8  // shorter input must be letters of the invariant set alone
 	// ebcdicShortCost is the most (1/8 nat) a character of a short
 	// reading may cost under its best language model, with the charges
 	// of ebcdicStage; ebcdicMaxCost the most for longer input. On the dev
@@ -238,7 +239,8 @@ func ebcdicPunct(c byte) bool {
 // looksEBCDICShort is the structural test for input too short, or with
 // too few spaces, for looksEBCDIC: a label, a word, a line without
 // spaces. No byte below 40 but the line breaks; every byte a letter of
-// some EBCDIC page, a digit, or the shared punctuation; at least
+// some EBCDIC page, a digit, or the shared punctuation (below
+// ebcdicShortWord bytes, a letter of the invariant set); at least
 // ebcdicShortLower lowercase letters of the invariant set, which no text
 // in an ASCII-compatible single-byte Cyrillic, Greek, Hebrew or Arabic
 // page has (its letters fall on the EBCDIC capitals and digits); and each
@@ -270,7 +272,7 @@ func looksEBCDICShort(b []byte, hist *[256]uint32) bool {
 		if k == 0 || c < 0x40 || ebcdicPunct(byte(c)) || c >= 0xF0 && c <= 0xF9 {
 			continue
 		}
-		if !any[c] {
+		if !any[c] || n < ebcdicShortWord && !ebcdicLetter(c) {
 			return false
 		}
 		if c < 0xC0 && ebcdicLetter(c) {

@@ -135,6 +135,7 @@ func TestEBCDICShort(t *testing.T) {
 	// Random bytes that pass the structural test and that IBM1026 read as
 	// Turkish-looking symbols.
 	others = append(others, []byte{0x7E, 0x4E, 0x6A, 0x40, 0xFC, 0x84, 0x5C, 0xD3, 0xFC, 0x5E, 0x62, 0xA4, 0xFC, 0xD2, 0xCF, 0x4C})
+	others = append(others, []byte{0x94, 0x51, 0x93, 0x81, 0x89, 0x45}) // "mélaiá" in IBM037
 	rng := rand.New(rand.NewPCG(12, 17))
 	for range 20000 {
 		b := make([]byte, 4+rng.IntN(28))
