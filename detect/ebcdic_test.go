@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -86,6 +87,66 @@ func TestNotEBCDIC(t *testing.T) {
 		}
 		if c := Detect(in).Best(); c.Charset != nil && c.Charset.Family == "ebcdic" {
 			t.Errorf("% X...: answered %s", in[:8], c.Encoding)
+		}
+	}
+}
+
+// TestEBCDICShort checks that labels and lines too short, or with too few
+// spaces, for the structural test of longer input are answered as EBCDIC
+// when they read as text, below confidence 0.9, and that short text in
+// other encodings and short random bytes are not.
+func TestEBCDICShort(t *testing.T) {
+	for _, tc := range []struct {
+		page, text string
+	}{
+		{"ibm273", "Einstellungen"},
+		{"ibm273", "Datei öffnen"},
+		{"ibm037", "Print report"},
+		{"ibm297", "Fichier"},
+		{"ibm284", "Configuración"},
+		{"ibm037", "Customer"},
+		{"ibm277", "Indstillinger"},
+		{"ibm1047", "Kontoauszug"},
+		{"ibm037", "Account,Balance,Customer"}, // a CSV header: no space
+	} {
+		in := ebcdicText(t, tc.page, tc.text)
+		c := Detect(in).Best()
+		if c.Charset == nil || c.Charset.Family != "ebcdic" {
+			t.Errorf("%s %q (% X): answered %s", tc.page, tc.text, in, c.Encoding)
+			continue
+		}
+		if out, err := c.Charset.Codec.AppendDecode(nil, in); err != nil || string(out) != tc.text {
+			t.Errorf("%s %q: %s decodes it as %q", tc.page, tc.text, c.Encoding, out)
+		}
+		if c.Confidence >= 0.9 {
+			t.Errorf("%s %q: confidence %.3f on %d bytes", tc.page, tc.text, c.Confidence, len(in))
+		}
+	}
+	var others [][]byte
+	for _, s := range []struct{ enc, text string }{
+		{"windows-1251", "Привет"}, {"windows-1251", "вежи"}, {"koi8-r", "Настройки"},
+		{"windows-1253", "Ρυθμίσεις"}, {"windows-1255", "הגדרות"}, {"windows-1256", "إعدادات"},
+		{"windows-874", "การตั้งค่า"}, {"shift_jis", "いう"}, {"shift_jis", "設定を開く"},
+		{"shift_jis", "ファイル"}, {"shift_jis", "ロファイリングに"}, // 83 40 read as spaces {"gbk", "设置文件"}, {"big5", "一個設定"}, {"euc-kr", "설정"},
+		{"windows-1252", "Größe"}, {"iso-8859-2", "Ustawienia główne"},
+	} {
+		others = append(others, encodeAs(t, s.enc, s.text))
+	}
+	// Random bytes that pass the structural test and that IBM1026 read as
+	// Turkish-looking symbols.
+	others = append(others, []byte{0x7E, 0x4E, 0x6A, 0x40, 0xFC, 0x84, 0x5C, 0xD3, 0xFC, 0x5E, 0x62, 0xA4, 0xFC, 0xD2, 0xCF, 0x4C})
+	others = append(others, []byte{0x94, 0x51, 0x93, 0x81, 0x89, 0x45}) // "mélaiá" in IBM037
+	rng := rand.New(rand.NewPCG(12, 17))
+	for range 20000 {
+		b := make([]byte, 4+rng.IntN(28))
+		for i := range b {
+			b[i] = byte(0x40 + rng.IntN(0xC0)) // nothing below 40, as EBCDIC text
+		}
+		others = append(others, b)
+	}
+	for _, in := range others {
+		if c := Detect(in).Best(); c.Charset != nil && c.Charset.Family == "ebcdic" {
+			t.Errorf("% X: answered %s", in, c.Encoding)
 		}
 	}
 }

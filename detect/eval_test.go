@@ -10,7 +10,11 @@ package detect
 // whose first 64 KiB are ASCII (detected with DetectReader). It runs
 // when DETECT_EVAL names the set's folder; DETECT_EVAL_SPLIT picks the
 // split ("test", the default, or "dev", the one tuning may look at, or
-// "all"). It reports accuracy, the reliability table (confidence bucket →
+// "all"). The EBCDIC set, built beside it in DETECT_EVAL/ebcdic
+// (evalgen -part ebcdic: the same catalogs, split the same way, in the
+// EBCDIC pages serving each language, as card images, lines, messages,
+// listings, sentences and single labels), is measured and reported on its
+// own. It reports for each accuracy, the reliability table (confidence bucket →
 // share right) and the answers that do not decode their sample.
 
 import (
@@ -68,6 +72,17 @@ func TestEval(t *testing.T) {
 	if split == "" {
 		split = "test"
 	}
+	// The default set is in dir, the EBCDIC set (evalgen -part ebcdic) in
+	// dir/ebcdic when it was built; each is reported on its own.
+	t.Run("default", func(t *testing.T) { evalPart(t, dir, "", split) })
+	if _, err := os.Stat(filepath.Join(dir, "ebcdic", "manifest.csv")); err == nil {
+		t.Run("ebcdic", func(t *testing.T) { evalPart(t, filepath.Join(dir, "ebcdic"), "ebcdic/", split) })
+	}
+}
+
+// evalPart measures the detector on the set in dir; prefix names the part
+// in the answer dump.
+func evalPart(t *testing.T, dir, part, split string) {
 	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +104,8 @@ func TestEval(t *testing.T) {
 	byShape, byLabel, byPrefix := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
 	buckets := make([]tally, len(reliabilityBuckets)-1)
 	undecodable, asciiWrong := 0, 0
+	var ebcdic tally // answers of an EBCDIC page, and how many are right
+	ebcdicBuckets := make([]tally, len(reliabilityBuckets)-1)
 	var wrong []string
 	get := func(m map[string]*tally, k string) *tally {
 		if m[k] == nil {
@@ -114,7 +131,7 @@ func TestEval(t *testing.T) {
 		default:
 			res = Detect(b)
 		}
-		dump.write(t, "eval/"+s.path, res)
+		dump.write(t, "eval/"+part+s.path, res)
 		best := res.Best()
 		want, ok := decodeLabel(s.label, false, b, prefix)
 		if !ok {
@@ -129,6 +146,14 @@ func TestEval(t *testing.T) {
 		}
 		right := ok && sameText(got, want)
 		all.add(right)
+		if best.Charset != nil && best.Charset.Family == "ebcdic" {
+			ebcdic.add(right)
+			for i := range ebcdicBuckets {
+				if best.Confidence >= reliabilityBuckets[i] && best.Confidence < reliabilityBuckets[i+1] {
+					ebcdicBuckets[i].add(right)
+				}
+			}
+		}
 		get(byShape, s.shape).add(right)
 		get(byLabel, s.label).add(right)
 		get(byPrefix, strconv.Itoa(s.prefix)).add(right)
@@ -150,6 +175,13 @@ func TestEval(t *testing.T) {
 	fmt.Fprintf(&out, "  confidence >= 0.9: %.1f%% of answers, %.2f%% of them right (%d/%d)\n",
 		100*float64(sure.total)/float64(max(all.total, 1)), 100*sure.pct(), sure.right, sure.total)
 	fmt.Fprintf(&out, "  answers that do not decode their sample: %d; us-ascii with a non-ASCII byte: %d\n", undecodable, asciiWrong)
+	fmt.Fprintf(&out, "  answers naming an EBCDIC page: %d, %d of them right\n", ebcdic.total, ebcdic.right)
+	if ebcdic.total > 0 {
+		out.WriteString("  reliability of the answers naming an EBCDIC page:\n")
+		for i, bk := range ebcdicBuckets {
+			fmt.Fprintf(&out, "    [%.2f, %.2f)  %5d answers  %6.2f%% right\n", reliabilityBuckets[i], min(reliabilityBuckets[i+1], 1), bk.total, 100*bk.pct())
+		}
+	}
 	out.WriteString("  reliability (confidence of the best candidate -> share right):\n")
 	for i, bk := range buckets {
 		fmt.Fprintf(&out, "    [%.2f, %.2f)  %5d answers  %6.2f%% right\n", reliabilityBuckets[i], min(reliabilityBuckets[i+1], 1), bk.total, 100*bk.pct())
@@ -174,6 +206,9 @@ func TestEval(t *testing.T) {
 	}
 	out.WriteString("  wrong at confidence >= 0.9 (first 60):\n    " + strings.Join(wrong, "\n    ") + "\n")
 	t.Log(out.String())
+	if part == "" && ebcdic.total > 0 {
+		t.Errorf("%d answers name an EBCDIC page, and the default set has no EBCDIC text", ebcdic.total)
+	}
 	if undecodable > 0 || asciiWrong > 0 {
 		t.Errorf("%d answers do not decode their sample, %d are us-ascii with a non-ASCII byte", undecodable, asciiWrong)
 	}

@@ -277,6 +277,29 @@ func bestLanguage(t *tables, runes []rune) (*langModel, int32) {
 	return t.group(topScript(&scripts)).best(runes, nil)
 }
 
+// bestLanguageOf is bestLanguage among the models of the main writing
+// system that keep accepts, or among all of them when it accepts none.
+func bestLanguageOf(t *tables, runes []rune, keep func(*langModel) bool) (*langModel, int32) {
+	var scripts [13]int
+	for _, r := range runes {
+		if letter, s := letterScript(r); letter {
+			scripts[s]++
+		}
+	}
+	g := t.group(topScript(&scripts))
+	kept := make([]bool, len(g.models))
+	n := 0
+	for k, m := range g.models {
+		if kept[k] = keep(m); kept[k] {
+			n++
+		}
+	}
+	if n == 0 {
+		kept = nil
+	}
+	return g.best(runes, kept)
+}
+
 // emitCost is emit as a table, for every symbol.
 var emitCost = [256]int32{
 	symRare:    emitRare,

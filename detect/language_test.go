@@ -2,6 +2,7 @@ package detect
 
 import (
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"unicode"
@@ -126,6 +127,17 @@ func checkGuessAgainstReference(t *testing.T, tb *tables, text []rune) {
 	rm, rc := refBestLanguage(tb, text, true)
 	if m != rm || c != rc {
 		t.Fatalf("%q: best %v %d, reference %v %d", string(text), tagOf(m), c, tagOf(rm), rc)
+	}
+	// Restricted to some models (as EBCDIC's national pages are to their
+	// languages): those whose tag starts with one of a few letters, which
+	// keeps none of some scripts' models.
+	for _, first := range []string{"de", "aeiou", "z"} {
+		keep := func(m *langModel) bool { return strings.ContainsRune(first, rune(m.tag[0])) }
+		m, c := bestLanguageOf(tb, text, keep)
+		rm, rc := refBestLanguageOf(tb, text, true, keep)
+		if m != rm || c != rc {
+			t.Fatalf("%q, tags starting with one of %q: best %v %d, reference %v %d", string(text), first, tagOf(m), c, tagOf(rm), rc)
+		}
 	}
 }
 

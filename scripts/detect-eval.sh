@@ -7,7 +7,9 @@
 # none of it is in the training text or the labeled corpus), put into the
 # shapes of real files and encoded as each language is in the wild by
 # detect/internal/evalgen. Catalogs are split by domain into "dev" (what
-# tuning may look at) and "test" (what the figures are reported on).
+# tuning may look at) and "test" (what the figures are reported on). The
+# same catalogs in the EBCDIC code pages make a second set, in DIR/ebcdic,
+# whose figures are reported apart.
 #
 #   scripts/detect-eval.sh [DIR] [SPLIT]    default DIR /tmp/ucs-detect-eval, SPLIT test
 #
@@ -25,4 +27,6 @@ if [ ! -d /usr/share/locale ]; then
 fi
 rm -rf "$dir"
 go run ./detect/internal/evalgen -src /usr/share/locale -out "$dir"
+# The EBCDIC set, measured and reported on its own.
+go run ./detect/internal/evalgen -src /usr/share/locale -out "$dir/ebcdic" -part ebcdic
 DETECT_EVAL="$dir" DETECT_EVAL_SPLIT="$split" go test -count=1 -run '^TestEval$' -v ./detect

@@ -13,7 +13,11 @@
 // to the "dev" or the "test" split: tuning may look at dev, figures are
 // reported on test.
 //
-// Usage: go run ./detect/internal/evalgen -src /usr/share/locale -out DIR
+// Usage: go run ./detect/internal/evalgen -src /usr/share/locale -out DIR [-part ebcdic]
+//
+// With -part ebcdic it builds the EBCDIC set instead (ebcdic.go): the
+// same catalogs, split the same way, in the EBCDIC code pages that serve
+// each language, shaped as mainframe files are.
 //
 // It writes DIR/samples/* and DIR/manifest.csv (path, encoding, language,
 // shape, split, prefix, bytes).
@@ -91,6 +95,7 @@ func main() {
 	src := flag.String("src", "/usr/share/locale", "folder of locale folders with LC_MESSAGES/*.mo")
 	out := flag.String("out", "", "folder to write the set to")
 	perLang := flag.Int("n", 24, "documents per language and split")
+	part := flag.String("part", "default", `which set to build: "default" or "ebcdic" (ebcdic.go)`)
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "evalgen: -out is required")
@@ -108,7 +113,16 @@ func main() {
 	w := csv.NewWriter(mf)
 	w.Write([]string{"path", "encoding", "language", "shape", "split", "prefix", "bytes"})
 	count := 0
+	if *part == "ebcdic" {
+		count = buildEBCDIC(*src, *out, *perLang, w)
+	} else if *part != "default" {
+		fmt.Fprintf(os.Stderr, "evalgen: unknown part %q\n", *part)
+		os.Exit(2)
+	}
 	for _, loc := range locales {
+		if *part != "default" {
+			break
+		}
 		texts := catalogs(filepath.Join(*src, loc.dir, "LC_MESSAGES"))
 		for _, split := range []string{"dev", "test"} {
 			lines := texts[split]
