@@ -38,7 +38,7 @@ x16_loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $34                     // the window and the two bytes after it
-	JB   x16_done
+	JB   x16_tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $80
@@ -178,6 +178,36 @@ x16_allquad:
 	ADDQ       $32, BX
 	ADDQ       $32, AX
 	JMP        x16_loop
+
+x16_tail:
+	// The last DX bytes (fewer than 34), when they number 32 at most and
+	// the last 32 bytes of src are all ASCII: that window is converted
+	// again whole. The bytes of it before AX were converted by this call,
+	// 2 bytes each, just before BX, so its output ends 2*DX bytes after
+	// BX and rewrites what is before BX with the same bytes; nothing
+	// outside src or dst is touched. The window before AX ended at a
+	// character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    x16_done
+	CMPQ  DX, $32
+	JA    x16_done                  // 33 bytes: the scalar code
+	CMPQ  R9, $32
+	JB    x16_done                  // src is shorter than the window
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $1, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    x16_done
+	VMOVDQU   -32(SI)(R9*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       x16_done              // not ASCII: the scalar code goes on
+	LEAQ      (BX)(DX*2), BX         // BX: the end of the output
+	VPMOVZXBW -32(SI)(R9*1), Y2
+	VPMOVZXBW -16(SI)(R9*1), Y3
+	VMOVDQU   Y2, -64(DI)(BX*1)
+	VMOVDQU   Y3, -32(DI)(BX*1)
+	MOVQ      R9, AX
 
 x16_done:
 	MOVQ BX, nDst+48(FP)

@@ -38,7 +38,7 @@ x32_loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $34                     // the window and the two bytes after it
-	JB   x32_done
+	JB   x32_tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $160
@@ -149,6 +149,40 @@ x32_allquad:
 	ADDQ       $32, BX
 	ADDQ       $32, AX
 	JMP        x32_loop
+
+x32_tail:
+	// The last DX bytes (fewer than 34), when they number 32 at most and
+	// the last 32 bytes of src are all ASCII: that window is converted
+	// again whole. The bytes of it before AX were converted by this call,
+	// 4 bytes each, just before BX, so its output ends 4*DX bytes after
+	// BX and rewrites what is before BX with the same bytes; nothing
+	// outside src or dst is touched. The window before AX ended at a
+	// character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    x32_done
+	CMPQ  DX, $32
+	JA    x32_done                  // 33 bytes: the scalar code
+	CMPQ  R9, $32
+	JB    x32_done                  // src is shorter than the window
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $2, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    x32_done
+	VMOVDQU   -32(SI)(R9*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       x32_done              // not ASCII: the scalar code goes on
+	LEAQ      (BX)(DX*4), BX         // BX: the end of the output
+	VPMOVZXBD -32(SI)(R9*1), Y2
+	VPMOVZXBD -24(SI)(R9*1), Y3
+	VPMOVZXBD -16(SI)(R9*1), Y4
+	VPMOVZXBD -8(SI)(R9*1), Y5
+	VMOVDQU   Y2, -128(DI)(BX*1)
+	VMOVDQU   Y3, -96(DI)(BX*1)
+	VMOVDQU   Y4, -64(DI)(BX*1)
+	VMOVDQU   Y5, -32(DI)(BX*1)
+	MOVQ      R9, AX
 
 x32_done:
 	MOVQ BX, nDst+48(FP)

@@ -39,7 +39,7 @@ u16loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $67                     // the window and the three bytes after it
-	JB   u16done
+	JB   u16tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $128
@@ -201,6 +201,42 @@ u16allquad:
 	ADDQ       $64, BX
 	ADDQ       $64, AX
 	JMP        u16loop
+
+u16tail:
+	// The last DX bytes (fewer than 67), 64 at most at a time, while they
+	// are ASCII and dst has room: a masked load, widened, and masked
+	// stores, so that nothing outside src or dst is touched. The window
+	// before ended at a character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    u16done
+	MOVQ  $64, R13
+	CMPQ  DX, R13
+	CMOVQHI R13, DX                  // DX: the bytes of this step
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $1, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    u16done
+	MOVQ  $-1, R10
+	BZHIQ DX, R10, R10
+	KMOVQ R10, K1
+	VMOVDQU8.Z (SI)(AX*1), K1, Z1
+	VPMOVB2M Z1, K2
+	KORTESTQ K2, K2
+	JNZ   u16done                    // not ASCII: the scalar code goes on
+	KMOVD R10, K3
+	SHRQ  $32, R10
+	KMOVD R10, K4
+	VPMOVZXBW Y1, Z2
+	VEXTRACTI64X4 $1, Z1, Y3
+	VPMOVZXBW Y3, Z3
+	VMOVDQU16 Z2, K3, (DI)(BX*1)
+	VMOVDQU16 Z3, K4, 64(DI)(BX*1)
+	ADDQ  DX, AX
+	LEAQ  (BX)(DX*2), BX
+	MOVQ  R9, DX
+	SUBQ  AX, DX
+	JMP   u16tail
 
 u16done:
 	MOVQ BX, nDst+48(FP)
