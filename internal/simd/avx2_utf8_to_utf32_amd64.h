@@ -151,17 +151,40 @@ x32_allquad:
 	JMP        x32_loop
 
 x32_tail:
-	// The last DX bytes (fewer than 34), when they number 32 at most and
-	// the last 32 bytes of src are all ASCII: that window is converted
-	// again whole. The bytes of it before AX were converted by this call,
-	// 4 bytes each, just before BX, so its output ends 4*DX bytes after
-	// BX and rewrites what is before BX with the same bytes; nothing
+	// The last DX bytes (fewer than 34): 33 of them are first cut to 1
+	// by a window at AX; then, when the last 32 bytes of src are all
+	// ASCII, that window is converted again whole.
+	// Its bytes before AX were converted by this call, 4 bytes each,
+	// just before BX, so its output ends 4*DX bytes after BX and
+	// rewrites what is before BX with the same bytes; nothing
 	// outside src or dst is touched. The window before AX ended at a
 	// character boundary, so ASCII here is well formed.
 	TESTQ DX, DX
 	JZ    x32_done
 	CMPQ  DX, $32
-	JA    x32_done                  // 33 bytes: the scalar code
+	JBE   x32_last
+	// 33 bytes: the first 32 as a window of their own, when ASCII.
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	CMPQ  R13, $128
+	JB    x32_done
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       x32_done
+	VPMOVZXBD (SI)(AX*1), Y2
+	VPMOVZXBD 8(SI)(AX*1), Y3
+	VPMOVZXBD 16(SI)(AX*1), Y4
+	VPMOVZXBD 24(SI)(AX*1), Y5
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	VMOVDQU   Y4, 64(DI)(BX*1)
+	VMOVDQU   Y5, 96(DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $128, BX
+	SUBQ      $32, DX
+
+x32_last:
 	CMPQ  R9, $32
 	JB    x32_done                  // src is shorter than the window
 	MOVQ  R8, R13

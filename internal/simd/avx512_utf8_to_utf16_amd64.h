@@ -50,13 +50,36 @@ u16loop:
 	KMOVQ     K1, R10                // R10: non-ASCII bytes
 	TESTQ     R10, R10
 	JNZ       u16multi
+
+	// A run of ASCII windows, under one count (CX) of the windows both
+	// src and dst have room for: (len(src)-67-AX)/64 and
+	// (len(dst)-128-BX)/128 more than this one.
+	MOVQ    R9, CX
+	SUBQ    AX, CX
+	SUBQ    $67, CX
+	SHRQ    $6, CX
+	SUBQ    $128, DX                 // DX: the room in dst beyond this window
+	SHRQ    $7, DX
+	CMPQ    DX, CX
+	CMOVQLT DX, CX
+	INCQ    CX
+	PCALIGN $64
+
+u16ascii:
 	VPMOVZXBW (SI)(AX*1), Z2         // ASCII: widen
 	VPMOVZXBW 32(SI)(AX*1), Z3
 	VMOVDQU64 Z2, (DI)(BX*1)
 	VMOVDQU64 Z3, 64(DI)(BX*1)
 	ADDQ      $64, AX
 	ADDQ      $128, BX
-	JMP       u16loop
+	DECQ      CX
+	JZ        u16loop
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JZ        u16ascii
+	KMOVQ     K1, R10
+	JMP       u16multi
 
 u16multi:
 #ifdef CHECKED
