@@ -33,6 +33,9 @@ TEXT NAME(SB), NOSPLIT, $0-64
 #else
 	XCONSTS
 #endif
+#ifdef CHECKED
+	PCALIGN $64                      // its speed depended on where the linker put it (not so the other form's)
+#endif
 
 x16_loop:
 	MOVQ R9, DX
@@ -179,6 +182,12 @@ x16_allquad:
 	ADDQ       $32, AX
 	JMP        x16_loop
 
+x16_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
 x16_tail:
 	// The last DX bytes (fewer than 34): 33 of them are first cut to 1
 	// by a window at AX; then, when the last 32 bytes of src are all
@@ -227,9 +236,4 @@ x16_last:
 	VMOVDQU   Y2, -64(DI)(BX*1)
 	VMOVDQU   Y3, -32(DI)(BX*1)
 	MOVQ      R9, AX
-
-x16_done:
-	MOVQ BX, nDst+48(FP)
-	MOVQ AX, nSrc+56(FP)
-	VZEROUPPER
-	RET
+	JMP       x16_done

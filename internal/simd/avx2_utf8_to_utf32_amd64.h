@@ -33,6 +33,9 @@ TEXT NAME(SB), NOSPLIT, $0-64
 #else
 	XCONSTS
 #endif
+#ifdef CHECKED
+	PCALIGN $64                      // its speed depended on where the linker put it (not so the other form's)
+#endif
 
 x32_loop:
 	MOVQ R9, DX
@@ -150,6 +153,12 @@ x32_allquad:
 	ADDQ       $32, AX
 	JMP        x32_loop
 
+x32_done:
+	MOVQ BX, nDst+48(FP)
+	MOVQ AX, nSrc+56(FP)
+	VZEROUPPER
+	RET
+
 x32_tail:
 	// The last DX bytes (fewer than 34): 33 of them are first cut to 1
 	// by a window at AX; then, when the last 32 bytes of src are all
@@ -206,9 +215,4 @@ x32_last:
 	VMOVDQU   Y4, -64(DI)(BX*1)
 	VMOVDQU   Y5, -32(DI)(BX*1)
 	MOVQ      R9, AX
-
-x32_done:
-	MOVQ BX, nDst+48(FP)
-	MOVQ AX, nSrc+56(FP)
-	VZEROUPPER
-	RET
+	JMP       x32_done
