@@ -50,6 +50,8 @@ GLOBL aaaa<>(SB), RODATA|NOPTR, $8
 // stores behind it, so the loop prefetches the output 512 bytes ahead
 // (PREFETCHT0; a hint, which never faults, even past dst): in L2-sized
 // buffers this alone takes the kernel from about 17 to about 21 GB/s.
+// An ASCII block, whose one store is aligned when dst is, goes without:
+// on an ASCII file the prefetch cost about 1%.
 //
 // The block loop counts down CX, the blocks that both src and dst can
 // take: a block writes at most 128 bytes, so with R bytes of room at
@@ -100,11 +102,11 @@ l1count:
 
 l1loop:
 	VMOVDQU64  (SI)(AX*1), Z1
-	PREFETCHT0 512(DI)(BX*1)
 	VPMOVB2M   Z1, K1
 	KMOVQ      K1, R12               // R12: non-ASCII bytes
 	TESTQ      R12, R12
 	JZ         l1ascii
+	PREFETCHT0 512(DI)(BX*1)
 
 	VPCMPUB    $5, Z26, Z1, K2       // K2: bytes C0–FF
 	VPERMB     Z1, Z20, Z2           // word i: byte i, byte i+32
