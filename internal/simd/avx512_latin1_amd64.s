@@ -50,8 +50,8 @@ GLOBL aaaa<>(SB), RODATA|NOPTR, $8
 // stores behind it, so the loop prefetches the output 512 bytes ahead
 // (PREFETCHT0; a hint, which never faults, even past dst): in L2-sized
 // buffers this alone takes the kernel from about 17 to about 21 GB/s.
-// An ASCII block, whose one store is aligned when dst is, goes without:
-// on an ASCII file the prefetch cost about 1%.
+// An ASCII block (a single 64-byte store) goes without: on an ASCII
+// file the prefetch cost about 1%.
 //
 // The block loop counts down CX, the blocks that both src and dst can
 // take: a block writes at most 128 bytes, so with R bytes of room at
