@@ -6,6 +6,12 @@
 // files say how it works.
 
 TEXT NAME(SB), NOSPLIT, $0-64
+#ifndef CHECKED
+	// No padding at the start of a function, but the function itself then
+	// starts on a 64-byte line, as it happened to before the validating
+	// form grew: moved by 32 bytes, this form ran Emoji 4-5% slower.
+	PCALIGN $64
+#endif
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), R8
 	MOVQ src_base+24(FP), SI
