@@ -24,7 +24,7 @@ l2loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $32
-	JB   l2done
+	JB   l2tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $64
@@ -67,6 +67,28 @@ l2highx:
 	EXPAND16
 	ADDQ      $32, AX
 	JMP       l2loop
+
+l2tail:
+	// The last DX bytes (fewer than 32), when the last 32 bytes of src
+	// are all ASCII: that window is copied again whole. Its bytes before
+	// AX were copied by this call, one byte each, just before BX, so the
+	// copy ends DX bytes after BX and rewrites what is before BX with the
+	// same bytes; nothing outside src or dst is touched.
+	TESTQ DX, DX
+	JZ    l2done
+	CMPQ  R9, $32
+	JB    l2done                     // src is shorter than the window
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	CMPQ  R13, DX
+	JB    l2done
+	VMOVDQU   -32(SI)(R9*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       l2done                 // not ASCII: the scalar code
+	ADDQ      DX, BX                 // BX: the end of the output
+	VMOVDQU   Y1, -32(DI)(BX*1)
+	MOVQ      R9, AX
 
 l2done:
 	MOVQ BX, nDst+48(FP)
@@ -151,7 +173,7 @@ u2block:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $32
-	JB   u2done
+	JB   u2tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $32
@@ -222,6 +244,28 @@ u2pairs:
 	COMPACT8(24)
 	ADDQ CX, AX
 	JMP  u2loop
+
+u2tail:
+	// The last DX bytes (fewer than 32), when the last 32 bytes of src
+	// are all ASCII: that window is copied again whole. Its bytes before
+	// AX were copied by this call, one byte each, just before BX, so the
+	// copy ends DX bytes after BX and rewrites what is before BX with the
+	// same bytes; nothing outside src or dst is touched.
+	TESTQ DX, DX
+	JZ    u2done
+	CMPQ  R9, $32
+	JB    u2done                     // src is shorter than the window
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	CMPQ  R13, DX
+	JB    u2done
+	VMOVDQU   -32(SI)(R9*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       u2done                 // not ASCII: the scalar code
+	ADDQ      DX, BX                 // BX: the end of the output
+	VMOVDQU   Y1, -32(DI)(BX*1)
+	MOVQ      R9, AX
 
 u2done:
 	MOVQ BX, nDst+48(FP)

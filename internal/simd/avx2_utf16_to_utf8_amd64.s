@@ -208,6 +208,7 @@ TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	LEAQ ·threeByteLen(SB), R15
 
 	LEAQ -32(R9), CX                 // CX: the last start of a step
+	PCALIGN $64                      // its speed depended on where the linker put it
 
 v2loop:
 	CMPQ AX, CX

@@ -33,12 +33,15 @@ TEXT NAME(SB), NOSPLIT, $0-64
 #else
 	XCONSTS
 #endif
+#ifdef CHECKED
+	PCALIGN $64                      // its speed depended on where the linker put it (not so the other form's)
+#endif
 
 x16_loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $34                     // the window and the two bytes after it
-	JB   x16_done
+	JB   x16_tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $80
@@ -184,3 +187,53 @@ x16_done:
 	MOVQ AX, nSrc+56(FP)
 	VZEROUPPER
 	RET
+
+x16_tail:
+	// The last DX bytes (fewer than 34): 33 of them are first cut to 1
+	// by a window at AX; then, when the last 32 bytes of src are all
+	// ASCII, that window is converted again whole.
+	// Its bytes before AX were converted by this call, 2 bytes each,
+	// just before BX, so its output ends 2*DX bytes after BX and
+	// rewrites what is before BX with the same bytes; nothing
+	// outside src or dst is touched. The window before AX ended at a
+	// character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    x16_done
+	CMPQ  DX, $32
+	JBE   x16_last
+	// 33 bytes: the first 32 as a window of their own, when ASCII.
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	CMPQ  R13, $64
+	JB    x16_done
+	VMOVDQU   (SI)(AX*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       x16_done
+	VPMOVZXBW (SI)(AX*1), Y2
+	VPMOVZXBW 16(SI)(AX*1), Y3
+	VMOVDQU   Y2, (DI)(BX*1)
+	VMOVDQU   Y3, 32(DI)(BX*1)
+	ADDQ      $32, AX
+	ADDQ      $64, BX
+	SUBQ      $32, DX
+
+x16_last:
+	CMPQ  R9, $32
+	JB    x16_done                  // src is shorter than the window
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $1, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    x16_done
+	VMOVDQU   -32(SI)(R9*1), Y1
+	VPMOVMSKB Y1, R10
+	TESTL     R10, R10
+	JNZ       x16_done              // not ASCII: the scalar code goes on
+	LEAQ      (BX)(DX*2), BX         // BX: the end of the output
+	VPMOVZXBW -32(SI)(R9*1), Y2
+	VPMOVZXBW -16(SI)(R9*1), Y3
+	VMOVDQU   Y2, -64(DI)(BX*1)
+	VMOVDQU   Y3, -32(DI)(BX*1)
+	MOVQ      R9, AX
+	JMP       x16_done

@@ -39,7 +39,7 @@ u16loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $67                     // the window and the three bytes after it
-	JB   u16done
+	JB   u16tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $128
@@ -50,13 +50,36 @@ u16loop:
 	KMOVQ     K1, R10                // R10: non-ASCII bytes
 	TESTQ     R10, R10
 	JNZ       u16multi
+
+	// A run of ASCII windows, under one count (CX) of the windows both
+	// src and dst have room for: (len(src)-67-AX)/64 and
+	// (len(dst)-128-BX)/128 more than this one.
+	MOVQ    R9, CX
+	SUBQ    AX, CX
+	SUBQ    $67, CX
+	SHRQ    $6, CX
+	SUBQ    $128, DX                 // DX: the room in dst beyond this window
+	SHRQ    $7, DX
+	CMPQ    DX, CX
+	CMOVQLT DX, CX
+	INCQ    CX
+	PCALIGN $64
+
+u16ascii:
 	VPMOVZXBW (SI)(AX*1), Z2         // ASCII: widen
 	VPMOVZXBW 32(SI)(AX*1), Z3
 	VMOVDQU64 Z2, (DI)(BX*1)
 	VMOVDQU64 Z3, 64(DI)(BX*1)
 	ADDQ      $64, AX
 	ADDQ      $128, BX
-	JMP       u16loop
+	DECQ      CX
+	JZ        u16loop
+	VMOVDQU64 (SI)(AX*1), Z1
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JZ        u16ascii
+	KMOVQ     K1, R10
+	JMP       u16multi
 
 u16multi:
 #ifdef CHECKED
@@ -201,6 +224,42 @@ u16allquad:
 	ADDQ       $64, BX
 	ADDQ       $64, AX
 	JMP        u16loop
+
+u16tail:
+	// The last DX bytes (fewer than 67), 64 at most at a time, while they
+	// are ASCII and dst has room: a masked load, widened, and masked
+	// stores, so that nothing outside src or dst is touched. The window
+	// before ended at a character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    u16done
+	MOVQ  $64, R13
+	CMPQ  DX, R13
+	CMOVQHI R13, DX                  // DX: the bytes of this step
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $1, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    u16done
+	MOVQ  $-1, R10
+	BZHIQ DX, R10, R10
+	KMOVQ R10, K1
+	VMOVDQU8.Z (SI)(AX*1), K1, Z1
+	VPMOVB2M Z1, K2
+	KORTESTQ K2, K2
+	JNZ   u16done                    // not ASCII: the scalar code goes on
+	KMOVD R10, K3
+	SHRQ  $32, R10
+	KMOVD R10, K4
+	VPMOVZXBW Y1, Z2
+	VEXTRACTI64X4 $1, Z1, Y3
+	VPMOVZXBW Y3, Z3
+	VMOVDQU16 Z2, K3, (DI)(BX*1)
+	VMOVDQU16 Z3, K4, 64(DI)(BX*1)
+	ADDQ  DX, AX
+	LEAQ  (BX)(DX*2), BX
+	MOVQ  R9, DX
+	SUBQ  AX, DX
+	JMP   u16tail
 
 u16done:
 	MOVQ BX, nDst+48(FP)

@@ -32,7 +32,7 @@ u32loop:
 	MOVQ R9, DX
 	SUBQ AX, DX
 	CMPQ DX, $67                     // the window and the three bytes after it
-	JB   u32done
+	JB   u32tail
 	MOVQ R8, DX
 	SUBQ BX, DX
 	CMPQ DX, $256
@@ -156,6 +156,52 @@ u32allquad:
 	ADDQ       $64, BX
 	ADDQ       $64, AX
 	JMP        u32loop
+
+u32tail:
+	// The last DX bytes (fewer than 67), 64 at most at a time, while they
+	// are ASCII and dst has room: a masked load, widened, and masked
+	// stores, so that nothing outside src or dst is touched. The window
+	// before ended at a character boundary, so ASCII here is well formed.
+	TESTQ DX, DX
+	JZ    u32done
+	MOVQ  $64, R13
+	CMPQ  DX, R13
+	CMOVQHI R13, DX                  // DX: the bytes of this step
+	MOVQ  R8, R13
+	SUBQ  BX, R13
+	SHRQ  $2, R13                    // R13: units dst has room for
+	CMPQ  R13, DX
+	JB    u32done
+	MOVQ  $-1, R10
+	BZHIQ DX, R10, R10
+	KMOVQ R10, K1
+	VMOVDQU8.Z (SI)(AX*1), K1, Z1
+	VPMOVB2M Z1, K2
+	KORTESTQ K2, K2
+	JNZ   u32done                    // not ASCII: the scalar code goes on
+	KMOVW R10, K3
+	SHRQ  $16, R10
+	KMOVW R10, K4
+	SHRQ  $16, R10
+	KMOVW R10, K5
+	SHRQ  $16, R10
+	KMOVW R10, K6
+	VPMOVZXBD X1, Z2
+	VEXTRACTI32X4 $1, Z1, X3
+	VPMOVZXBD X3, Z3
+	VEXTRACTI32X4 $2, Z1, X4
+	VPMOVZXBD X4, Z4
+	VEXTRACTI32X4 $3, Z1, X5
+	VPMOVZXBD X5, Z5
+	VMOVDQU32 Z2, K3, (DI)(BX*1)
+	VMOVDQU32 Z3, K4, 64(DI)(BX*1)
+	VMOVDQU32 Z4, K5, 128(DI)(BX*1)
+	VMOVDQU32 Z5, K6, 192(DI)(BX*1)
+	ADDQ  DX, AX
+	LEAQ  (BX)(DX*4), BX
+	MOVQ  R9, DX
+	SUBQ  AX, DX
+	JMP   u32tail
 
 u32done:
 	MOVQ BX, nDst+48(FP)

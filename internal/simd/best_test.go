@@ -3,6 +3,7 @@ package simd
 import (
 	"flag"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -191,5 +192,37 @@ func TestBestOps(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("BenchmarkBest lacks %s, which scripts/peer-bench.sh compares", name)
 		}
+	}
+}
+
+// BenchmarkBestSizes/<Op>/<kernel>/<size> is BenchmarkBest on the first
+// size bytes of the ASCII Latin file (64 B to 4 KiB, and all of it): with
+// the time per call against the size it shows the fixed cost of a call,
+// the wrapper's and the kernel's set-up and the bytes after the last
+// whole window. Like BenchmarkBest it runs only with -benchtime Nx.
+func BenchmarkBestSizes(b *testing.B) {
+	if f := flag.Lookup("test.benchtime"); f == nil || !strings.HasSuffix(f.Value.String(), "x") {
+		b.Skip("BenchmarkBestSizes counts samples: run it with -benchtime Nx")
+	}
+	for _, o := range bestOps() {
+		if o.name == "UTF16LEToUTF8" || o.name == "UTF32LEToUTF8" || strings.HasSuffix(o.name, "ToUTF8Valid") {
+			continue
+		}
+		b.Run(o.name, func(b *testing.B) {
+			full := benchInput(b, o.op, "Latin-Lipsum.utf8.txt")
+			if full == nil {
+				b.Skip("no Latin file")
+			}
+			for _, k := range Kernels() {
+				if k == "scalar" {
+					continue
+				}
+				b.Run(k, func(b *testing.B) {
+					for _, n := range []int{64, 256, 1024, 4096, len(full)} {
+						b.Run(strconv.Itoa(n), func(b *testing.B) { benchBest(b, k, o, full[:n]) })
+					}
+				})
+			}
+		})
 	}
 }
