@@ -506,3 +506,27 @@ func TestDetectStream(t *testing.T) {
 		t.Errorf("decoding with the best Charset: %v", err)
 	}
 }
+
+// TestFewBytesNeverSure checks that legacy text of fewer than fewBytes
+// bytes is never answered at 0.9 or above by the statistics: a word or two
+// reads as text under several pages (联通 in GBK is also plausible EUC-JP;
+// an EBCDIC label read as IBM862 or GBK scored 0.93–1.0 before the cap).
+func TestFewBytesNeverSure(t *testing.T) {
+	cases := []struct{ enc, text string }{
+		{"gbk", "联通"}, {"gbk", "中文字符"}, {"big5", "資料夾"}, {"shift_jis", "ファイル"},
+		{"windows-1251", "Привет"}, {"koi8-r", "Сообщение"}, {"iso-8859-7", "Ελλάδα"},
+		{"windows-1252", "Größe"}, {"ibm037", "résumé"}, {"ibm297", "Fichier"}, {"ibm1148", "Übersicht"},
+		{"ibm273", "Grüße"}, {"ibm870", "Źródło"}, {"ibm862", "שלום"},
+	}
+	for _, c := range cases {
+		b := encodeAs(t, c.enc, c.text)
+		if len(b) >= fewBytes {
+			t.Fatalf("%s %q: %d bytes, not a short input", c.enc, c.text, len(b))
+		}
+		for _, cand := range Detect(b).Candidates {
+			if cand.Confidence >= 0.9 {
+				t.Errorf("%s %q (% X): %s at %.3f", c.enc, c.text, b, cand.Encoding, cand.Confidence)
+			}
+		}
+	}
+}
