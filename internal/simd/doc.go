@@ -29,8 +29,8 @@
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
 //	DecodePairs              VPCOMPRESSB, VPGATHERDD     VPMOVMSKB, a walk of the characters (TZCNT, BLSR)
 //	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
-//	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   none
-//	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    none
+//	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   VPMADDUBSW/VPMADDWD, shifts, VPMASKMOVD
+//	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    VPMADDWD, single-precision division, VPMASKMOVD
 //	Permute                  VPERMI2B                    VPSHUFB on 16 slices, byte blends
 //
 // (1) A 32-byte window that mixes four-byte characters with others is
