@@ -431,7 +431,9 @@ next:
 		}
 		cost += oddSymbols(runes) * ebcdicOddCost
 		limit := ebcdicMaxCost
-		if short {
+		if short || ev.high == 0 {
+			// Input with no byte above 7F is ASCII text too: its
+			// EBCDIC reading must be as plain text as short input's.
 			limit = ebcdicShortCost
 		}
 		if m == nil || int(cost) > limit*len(runes) {
@@ -451,9 +453,10 @@ next:
 	for _, r := range rs {
 		mass += math.Exp(-float64(r.cost-rs[0].cost) / ebcdicTemp)
 	}
-	if short {
-		// Short input passed a weaker test: its answer stays below the
-		// 0.9 that scripts and in-place conversion act on.
+	if short || ev.high == 0 && len(ev.b) < ebcdicShortMax {
+		// Short input passed a weaker test, and short input with no byte
+		// above 7F also reads as ASCII: its answer stays below the 0.9
+		// that scripts and in-place conversion act on.
 		mass /= ebcdicShortSure
 	}
 	res := Result{Candidates: make([]Candidate, 0, min(len(rs), maxCandidates))}

@@ -1,8 +1,10 @@
 package detect
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -146,4 +148,54 @@ func mustCharset(t *testing.T, name string) *charset.Charset {
 		t.Fatal(err)
 	}
 	return cs
+}
+
+// TestEBCDICBelow80 checks the EBCDIC samples whose bytes are all below
+// 80 (Hebrew in IBM424, much Greek in IBM875: their letters are at
+// 41–7F): each is answered with a page that decodes it as its own does,
+// not us-ascii; and that ASCII that passes the same structural test by
+// chance (random bytes 40–7F, letters with 40 between them) is never
+// answered EBCDIC at 0.9 or more.
+func TestEBCDICBelow80(t *testing.T) {
+	n := 0
+	for _, s := range ebcdicSamples(t) {
+		if slices.ContainsFunc(s.b, func(c byte) bool { return c >= 0x80 }) || len(s.b) < ebcdicMinLen {
+			continue
+		}
+		n++
+		c := Detect(s.b).Best()
+		want, err := mustCharset(t, s.page).Codec.AppendDecode(nil, s.b)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if c.Charset == nil || c.Charset.Family != "ebcdic" {
+			t.Errorf("%s (%s, all bytes below 80): answered %s %.3f", s.name, s.page, c.Encoding, c.Confidence)
+			continue
+		}
+		if got, err := c.Charset.Codec.AppendDecode(nil, s.b); err != nil || string(got) != string(want) {
+			t.Errorf("%s (%s, all bytes below 80): %s decodes it as %q", s.name, s.page, c.Encoding, got)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d samples with all bytes below 80", n)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := range 30000 {
+		b := make([]byte, ebcdicMinLen+rng.IntN(100))
+		for j := range b {
+			switch {
+			case i%2 == 0:
+				b[j] = byte(0x40 + rng.IntN(0x40))
+			case rng.IntN(5) == 0:
+				b[j] = 0x40
+			default:
+				b[j] = byte('A'+rng.IntN(26)) | 0x20*byte(rng.IntN(2))
+			}
+		}
+		for _, c := range Detect(b).Candidates {
+			if c.Charset != nil && c.Charset.Family == "ebcdic" && c.Confidence >= 0.9 {
+				t.Fatalf("% X (%q): %s at %.3f", b, b, c.Encoding, c.Confidence)
+			}
+		}
+	}
 }

@@ -49,6 +49,16 @@ func structureStage(t *tables, ev *evidence) (Result, bool) {
 		if c, ok := sevenBitStage(t, b, atEOF, &ev.hist); ok {
 			return single(c), true
 		}
+		// Greek and Hebrew EBCDIC text can be all bytes below 80 (its
+		// letters at 41–7F, the space at 40). ASCII text with no space
+		// and nothing else below 40 is read as EBCDIC when it passes
+		// the structural test; ASCII text nearly always has a space,
+		// a digit or punctuation there.
+		if ev.hist[' '] == 0 && looksEBCDIC(&ev.hist, len(b)) {
+			if res, ok := ebcdicStage(t, ev); ok {
+				return res, true
+			}
+		}
 		if ev.controls == 0 || ev.afterASCII {
 			return single(asciiCandidate(t, asciiConfidence(atEOF))), true
 		}
