@@ -65,12 +65,20 @@ type decoder struct {
 func (d *decoder) run(in io.Reader) error {
 	if w, ms := openMap(in); w != nil {
 		defer w.Close()
-		src := &mapSource{w: w, step: ms.Step, read: &d.read}
+		var start int64
+		at := startPlace()
+		if d.spreadOK(w) {
+			var err error
+			if start, at, err = d.spread(w, ms.Step); err != nil || start == w.Size() {
+				return err
+			}
+		}
+		src := &mapSource{w: w, step: ms.Step, read: &d.read, off: start, stepped: start}
 		d.windows = w
 		defer func() { d.windows = nil }()
-		return mapread.Guard(w, func() error { return d.loop(src) })
+		return mapread.Guard(w, func() error { return d.loop(src, start, at) })
 	}
-	return d.loop(&readSource{r: in, buf: make([]byte, chunkSize), read: &d.read})
+	return d.loop(&readSource{r: in, buf: make([]byte, chunkSize), read: &d.read}, 0, startPlace())
 }
 
 // mapWindow is the size of a window of a mapped input: large enough that
@@ -360,9 +368,10 @@ func (s *mapSource) next(done int) ([]byte, bool, error) {
 	return b, eof, nil
 }
 
-// loop decodes what src hands on.
-func (d *decoder) loop(src source) error {
-	p := &pass{d: d, out: make([]byte, 4*chunkSize+256), at: startPlace()}
+// loop decodes what src hands on, from input offset off (the bytes before
+// it were valid UTF-8, handed on already, and end at place at).
+func (d *decoder) loop(src source, off int64, at place) error {
+	p := &pass{d: d, out: make([]byte, 4*chunkSize+256), at: at, off: off, skipped: off}
 	opts := d.codec.Options()
 	if d.report != nil {
 		opts.Report = func(e *encoding.Error) {

@@ -19,3 +19,15 @@ func (*Windows) Contains(uintptr) bool { return false }
 
 // Close does nothing.
 func (*Windows) Close() {}
+
+// FileOffset is never called: Open returns no Windows.
+func (*Windows) FileOffset() int64 { return 0 }
+
+// Size is never called: Open returns no Windows.
+func (*Windows) Size() int64 { return 0 }
+
+// ReadAt is never called: Open returns no Windows.
+func (*Windows) ReadAt([]byte, int64) error { return ErrChanged }
+
+// Handed is never called: Open returns no Windows.
+func (*Windows) Handed(int64) {}

@@ -162,3 +162,36 @@ func (w *Windows) Close() {
 	}
 	w.f.Seek(w.base+w.pos, io.SeekStart)
 }
+
+// FileOffset returns the file offset of input offset 0.
+func (w *Windows) FileOffset() int64 { return w.base }
+
+// Size returns the number of input bytes: from the offset of the file
+// when Open was called to its end as it was then.
+func (w *Windows) Size() int64 { return w.size }
+
+// ReadAt reads the len(p) input bytes from input offset off into p,
+// with pread: a reader that takes a piece of the input into a buffer of
+// its own, beside the windows. It is safe to call from several
+// goroutines at once (not beside At or Close). It returns ErrChanged when the file ends
+// before them (it shrank).
+func (w *Windows) ReadAt(p []byte, off int64) error {
+	if off < 0 || off+int64(len(p)) > w.size {
+		return ErrChanged
+	}
+	for len(p) > 0 {
+		k, err := w.f.ReadAt(p, w.base+off)
+		if k == 0 && err != nil {
+			if err == io.EOF {
+				return ErrChanged
+			}
+			return err
+		}
+		p, off = p[k:], off+int64(k)
+	}
+	return nil
+}
+
+// Handed tells w that the input up to offset off was handed on by other
+// means than At (ReadAt): Close leaves the file's offset after it.
+func (w *Windows) Handed(off int64) { w.pos = max(w.pos, off) }

@@ -1,0 +1,249 @@
+package transcode
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ucskit/ucs/encoding"
+	"github.com/ucskit/ucs/internal/mapread"
+)
+
+// The spread (spread.go) must change nothing but the speed: UTF-8 files
+// are decoded and copied with it (small pieces, so that there are many)
+// and without it (one processor), and the text, the place of every
+// chunk, every report and the result must be the same. Characters of two,
+// three and four bytes fall across every edge of the pieces, and bad
+// bytes are planted on both sides of the edges.
+
+// smallSpread makes the spread take pieces of p bytes from inputs of min
+// bytes on, with windows of window bytes after it.
+func smallSpread(t *testing.T, p, min int64, window int) {
+	sp, sm := spreadPiece, spreadMin
+	spreadPiece, spreadMin = p, min
+	t.Cleanup(func() { spreadPiece, spreadMin = sp, sm })
+	windows(t, window)
+}
+
+// spreadCase is an input, and whether it is valid UTF-8 to its end.
+type spreadCase struct {
+	laneCase
+	valid bool
+}
+
+func spreadCases() []spreadCase {
+	// Lines of one-, two-, three- and four-byte characters whose lengths
+	// are prime to the pieces', so that the edges fall at every place in
+	// a character.
+	text := []byte(strings.Repeat("ab é 世界 😀 x\n", 3001))
+	cases := []spreadCase{{laneCase{"clean", "utf-8", text, nil}, true}}
+	const p = 1000
+	for _, d := range []int{-4, -3, -2, -1, 0, 1, 2, 3} {
+		b := bytes.Clone(text)
+		for _, at := range []int{3*p + d, 10*p + d, 27*p + d} {
+			b[at] = 0xFF
+		}
+		cases = append(cases, spreadCase{laneCase{fmt.Sprintf("bad%+d", d), "utf-8", b, nil}, false})
+	}
+	// A lead byte cut off at the end, and a continuation byte at the
+	// start.
+	cases = append(cases, spreadCase{laneCase{"cut at end", "utf-8", append(bytes.Clone(text), "世"[:2]...), nil}, false})
+	cases = append(cases, spreadCase{laneCase{"continuation first", "utf-8", append([]byte{0x80}, text...), nil}, false})
+	// A byte order mark (UTF-8 text: it is handed on).
+	cases = append(cases, spreadCase{laneCase{"bom", "utf-8", append([]byte("\ufeff"), text...), nil}, true})
+	// Only line ends, and one long line.
+	cases = append(cases, spreadCase{laneCase{"newlines", "utf-8", bytes.Repeat([]byte("\n"), 40*p+7), nil}, true})
+	cases = append(cases, spreadCase{laneCase{"one line", "utf-8", []byte(strings.Repeat("é世😀", 9000)), nil}, true})
+	return cases
+}
+
+func TestSpreadSameAsSequential(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	smallSpread(t, 1000, 1, 4*os.Getpagesize())
+	spreadSameAsSequential(t)
+}
+
+// TestSpreadOutOfOrder holds back every third piece, so that the pieces
+// after it are read first and wait for it.
+func TestSpreadOutOfOrder(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
+	smallSpread(t, 1000, 1, 4*os.Getpagesize())
+	spreadHook = func(k int64) {
+		if k%3 == 1 {
+			time.Sleep(100 * time.Microsecond)
+		}
+	}
+	defer func() { spreadHook = nil }()
+	spreadSameAsSequential(t)
+}
+
+func spreadSameAsSequential(t *testing.T) {
+	var spread int
+	for _, c := range spreadCases() {
+		for _, pol := range []encoding.Policy{encoding.Fail, encoding.Replace} {
+			opts := Options{Invalid: pol}
+			want := sequentially(func() copyResult { return copyWith(writeTemp(t, c.in), cs(c.from), cs("utf-8"), opts) })
+			got := copyWith(writeTemp(t, c.in), cs(c.from), cs("utf-8"), opts)
+			if !bytes.Equal(got.out, want.out) || !sameStats(got.st, want.st, got.err != "" && want.err != "") || got.err != want.err || strings.Join(got.fixed, "\n") != strings.Join(want.fixed, "\n") {
+				t.Errorf("%s %v: spread: %d bytes, %+v, %q, %d reports; sequential: %d bytes, %+v, %q, %d reports",
+					c.name, pol, len(got.out), got.st, got.err, len(got.fixed), len(want.out), want.st, want.err, len(want.fixed))
+			}
+			wantTrace := sequentially(func() string { return decodeTrace(t, c.laneCase, pol) })
+			var pieces int
+			reached := int64(-1)
+			spreadEnd = func(done int64) { reached = done }
+			spreadHookCount(&pieces, func() {
+				if got := decodeTrace(t, c.laneCase, pol); got != wantTrace {
+					t.Errorf("%s decoded %v: spread and sequential differ:\n%.2000s\n---\n%.2000s", c.name, pol, got, wantTrace)
+				}
+			})
+			spreadEnd = nil
+			spread += pieces
+			// Valid input is spread to its end (the map takes none of it).
+			if c.valid && reached != int64(len(c.in)) {
+				t.Errorf("%s: valid UTF-8 of %d bytes spread up to %d", c.name, len(c.in), reached)
+			}
+		}
+	}
+	if spread == 0 {
+		t.Error("no input was spread")
+	}
+}
+
+// spreadHookCount runs fn counting the pieces the spread reads, beside
+// the hook already set.
+func spreadHookCount(n *int, fn func()) {
+	var mu sync.Mutex
+	old := spreadHook
+	spreadHook = func(k int64) {
+		mu.Lock()
+		*n++
+		mu.Unlock()
+		if old != nil {
+			old(k)
+		}
+	}
+	defer func() { spreadHook = old }()
+	fn()
+}
+
+// TestSpreadFromOffset reads a file from an offset: the pieces are read
+// at the file offsets of the input's.
+func TestSpreadFromOffset(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	smallSpread(t, 1000, 1, 4*os.Getpagesize())
+	text := []byte(strings.Repeat("0123456789 ünïcödé\n", 5000))
+	f := writeTemp(t, text)
+	const skip = 12345
+	if _, err := f.Seek(skip, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	var pieces int
+	var st Stats
+	var err error
+	spreadHookCount(&pieces, func() { st, err = Copy(&out, f, cs("utf-8"), cs("utf-8"), Options{}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pieces == 0 {
+		t.Fatal("the input was not spread")
+	}
+	if !bytes.Equal(out.Bytes(), text[skip:]) || st.In != int64(len(text)-skip) {
+		t.Errorf("got %d bytes (In %d), want %d", out.Len(), st.In, len(text)-skip)
+	}
+	if pos, _ := f.Seek(0, io.SeekCurrent); pos != int64(len(text)) {
+		t.Errorf("file offset %d after the copy, want %d", pos, len(text))
+	}
+}
+
+// TestSpreadFileShrinks truncates the input while it is spread: the
+// decoder must stop with mapread.ErrChanged, and every goroutine of the
+// spread must end.
+func TestSpreadFileShrinks(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	smallSpread(t, 4096, 1, 4*os.Getpagesize())
+	text := []byte(strings.Repeat("abcdefgh ünïcödé 世界\n", 20000))
+	f := writeTemp(t, text)
+	before := runtime.NumGoroutine()
+	var once sync.Once
+	spreadHook = func(k int64) {
+		if k == 5 {
+			once.Do(func() { os.Truncate(f.Name(), 0) })
+		}
+	}
+	defer func() { spreadHook = nil }()
+	d := Decoder{From: cs("utf-8")}
+	_, err := d.Decode(f, func([]byte, Position) error { return nil })
+	if !errors.Is(err, mapread.ErrChanged) {
+		t.Errorf("Decode of a file truncated while spread: %v, want %v", err, mapread.ErrChanged)
+	}
+	if n := goroutinesAfter(before); n > before {
+		t.Errorf("%d goroutines after Decode, %d before", n, before)
+	}
+}
+
+// TestSpreadStops checks that an error of the sink, and one of the
+// source's Step (an interrupt), stop the spread with that error, and that
+// its goroutines end.
+func TestSpreadStops(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	smallSpread(t, 1000, 1, 4*os.Getpagesize())
+	text := []byte(strings.Repeat("abcdefgh ünïcödé 世界\n", 20000))
+	stop := errors.New("stop")
+	before := runtime.NumGoroutine()
+
+	calls := 0
+	d := Decoder{From: cs("utf-8")}
+	_, err := d.Decode(writeTemp(t, text), func([]byte, Position) error {
+		if calls++; calls == 7 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || calls != 7 {
+		t.Errorf("sink error at its 7th call: Decode returned %v after %d calls", err, calls)
+	}
+
+	steps := 0
+	src := stepSource{FileSource: mapread.FileSource{F: writeTemp(t, text)}, step: func(n int) error {
+		if steps++; steps == 2 {
+			return stop
+		}
+		return nil
+	}}
+	_, err = d.Decode(src, func([]byte, Position) error { return nil })
+	if err != stop {
+		t.Errorf("Step error: Decode returned %v", err)
+	}
+	if n := goroutinesAfter(before); n > before {
+		t.Errorf("%d goroutines after Decode, %d before", n, before)
+	}
+}
+
+// stepSource is a mapread.Source whose Step is step.
+type stepSource struct {
+	mapread.FileSource
+	step func(int) error
+}
+
+func (s stepSource) Read(p []byte) (int, error) { return s.F.Read(p) }
+func (s stepSource) Step(n int) error           { return s.step(n) }
+
+// goroutinesAfter waits a little for goroutines to end and returns how
+// many there are, or want as soon as there are no more.
+func goroutinesAfter(want int) int {
+	n := runtime.NumGoroutine()
+	for i := 0; i < 100 && n > want; i++ {
+		time.Sleep(time.Millisecond)
+		n = runtime.NumGoroutine()
+	}
+	return n
+}
