@@ -231,9 +231,28 @@ func TestLaneFileShrinks(t *testing.T) {
 		}
 		f := writeTemp(t, in)
 		var once sync.Once
-		laneHook = func() { once.Do(func() { os.Truncate(f.Name(), 0) }) }
+		started := make(chan struct{})
+		laneHook = func() {
+			once.Do(func() {
+				os.Truncate(f.Name(), 0)
+				close(started)
+			})
+		}
+		// The pass waits, at its first text, for the lane to start: on a
+		// busy machine it could do every piece before the lane's
+		// goroutine gets a processor.
+		first := true
 		d := Decoder{From: cs(from)}
-		_, err = d.Decode(f, func([]byte, Position) error { return nil })
+		_, err = d.Decode(f, func([]byte, Position) error {
+			if first {
+				first = false
+				select {
+				case <-started:
+				case <-time.After(10 * time.Second):
+				}
+			}
+			return nil
+		})
 		laneHook = nil
 		if !errors.Is(err, mapread.ErrChanged) {
 			t.Errorf("%s: Decode of a file truncated under its lane: %v, want %v", from, err, mapread.ErrChanged)
