@@ -247,3 +247,33 @@ func goroutinesAfter(want int) int {
 	}
 	return n
 }
+
+// FuzzSpread decodes arbitrary bytes from a file, spread in pieces of 4
+// to 67 bytes and sequentially, and compares the traces: text, places of
+// the chunks, reports and result.
+func FuzzSpread(f *testing.F) {
+	for _, s := range []string{
+		"ab é 世界 😀 x\n\n",
+		strings.Repeat("é世😀\n", 20),
+		"abcdefg\xFFhijklmnop\xC3",
+		"\x80\x80\x80\x80abcdefgh",
+		strings.Repeat("\xE4\xB8\x96", 30) + "\xE4\xB8",
+	} {
+		f.Add([]byte(s), byte(0))
+		f.Add([]byte(s), byte(3))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, p byte) {
+		if len(in) == 0 {
+			return
+		}
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+		smallSpread(t, 4+int64(p%64), 1, 4*os.Getpagesize())
+		c := laneCase{"fuzz", "utf-8", in, nil}
+		for _, pol := range []encoding.Policy{encoding.Fail, encoding.Replace} {
+			want := sequentially(func() string { return decodeTrace(t, c, pol) })
+			if got := decodeTrace(t, c, pol); got != want {
+				t.Fatalf("% X in pieces of %d, %v: spread and sequential differ:\n%s\n---\n%s", in, 4+p%64, pol, got, want)
+			}
+		}
+	})
+}
