@@ -59,7 +59,7 @@ type Decoder struct {
 // UTF-8 input, exactly the offset of text[0]). text is valid only during
 // the call. An error of fn stops Decode, which returns it as it is; so
 // does an error of r. Valid UTF-8 read as UTF-8 is validated by the SIMD
-// kernel and handed on without a copy.
+// kernel and handed on as it was read (see the package documentation).
 //
 // Stats.In counts the bytes read, Stats.Out the bytes handed to fn,
 // Stats.Fixed the sequences the policy handled; Stats.BOM is true when the
