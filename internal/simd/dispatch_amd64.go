@@ -8,10 +8,12 @@ func init() { vectorImpls = amd64Impls }
 
 // hasAVX512 reports whether the CPU (and the operating system, which must
 // save the wide registers) supports the AVX-512 subsets the avx512 kernel
-// uses: F, BW, VL, VBMI and VBMI2.
+// uses: F, BW, VL, VBMI, VBMI2 and GFNI (every processor with VBMI2 so
+// far has GFNI too).
 func hasAVX512() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &&
-		cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+		cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512GFNI &&
+		cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 }
 
 // hasAVX2 reports whether the CPU supports what the avx2 kernel uses.

@@ -4,7 +4,8 @@
 //
 // Every operation has a pure-Go reference implementation (a table-driven
 // scalar core with word-at-a-time ASCII skipping) and, on amd64, vector
-// kernels written in Go assembly for AVX2 and AVX-512 (with VBMI and VBMI2).
+// kernels written in Go assembly for AVX2 and AVX-512 (with VBMI, VBMI2
+// and GFNI).
 // The kernel is chosen once, at first use, from the CPU's features as
 // reported by golang.org/x/sys/cpu. The environment variable UCS_SIMD pins
 // a kernel: scalar, avx2 or avx512. A pin that the CPU cannot run (or an

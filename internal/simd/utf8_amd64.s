@@ -58,6 +58,25 @@ GLOBL incompleteMax64<>(SB), RODATA|NOPTR, $64
 // The AVX2 form: the last 32 bytes of the same table.
 #define incompleteMax32 incompleteMax64<>+32(SB)
 
+// CHECK64 loads the 64 bytes at off(SI)(AX*1) into Z1, with prev1–3 from
+// the bytes before them, and leaves the errors in Z6. Registers as in
+// utf8PrefixAVX512; uses Z3–Z10.
+#define CHECK64(off) \
+	VMOVDQU64 off(SI)(AX*1), Z1; \
+	VMOVDQU64 (off-1)(SI)(AX*1), Z3; \
+	VMOVDQU64 (off-2)(SI)(AX*1), Z4; \
+	VMOVDQU64 (off-3)(SI)(AX*1), Z5; \
+	VGF2P8AFFINEQB $0, Z11, Z3, Z6; \
+	VPSHUFB   Z6, Z20, Z6; \
+	VPERMB    Z21, Z3, Z7; \
+	VGF2P8AFFINEQB $0, Z11, Z1, Z8; \
+	VPSHUFB   Z8, Z22, Z8; \
+	VPTERNLOGD $0x80, Z8, Z7, Z6; \
+	VPSUBUSB  Z24, Z4, Z9; \
+	VPSUBUSB  Z25, Z5, Z10; \
+	VPORQ     Z9, Z10, Z9; \
+	VPTERNLOGD $0x78, Z26, Z9, Z6
+
 // func utf8PrefixAVX512(src []byte) int
 //
 // Registers:
@@ -67,6 +86,7 @@ GLOBL incompleteMax64<>(SB), RODATA|NOPTR, $64
 //   Z20–Z22  the three tables   Z23 0x0F bytes   Z24 0x60   Z25 0x70
 //   Z26 0x80 bytes              Z27 incompleteMax64
 //   Z28 where the previous block ends inside a sequence (non-zero bytes)
+//   Z30 the errors of four blocks checked at once
 TEXT ·utf8PrefixAVX512(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
@@ -84,6 +104,8 @@ TEXT ·utf8PrefixAVX512(SB), NOSPLIT, $0-32
 	MOVL $0x80808080, DX
 	VPBROADCASTD DX, Z26
 	VMOVDQU64 incompleteMax64<>(SB), Z27
+	MOVQ $0x1020408000000000, DX     // GF2P8AFFINEQB matrix: each byte shifted right by 4
+	VPBROADCASTQ DX, Z11
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z28, Z28, Z28
 	XORQ R12, R12             // blocks left to take one by one
@@ -117,7 +139,28 @@ loop:
 	JMP        loop
 
 group:
-	// Some of the four blocks hold non-ASCII bytes: take them one by one.
+	// Some of the four blocks hold non-ASCII bytes. With the three bytes
+	// before them in the input, check the four at once, with one test of
+	// their errors; at the start, or when they hold an error, take them
+	// one by one (which finds the block it is in).
+	CMPQ AX, $3
+	JB   group1
+	CHECK64(0)
+	VMOVDQA64 Z6, Z30
+	CHECK64(64)
+	VPORQ     Z6, Z30, Z30
+	CHECK64(128)
+	VPORQ     Z6, Z30, Z30
+	CHECK64(192)
+	VPORQ     Z6, Z30, Z30
+	VPTESTMB  Z30, Z30, K2
+	KORTESTQ  K2, K2
+	JNZ       group1
+	VMOVDQA64 Z1, Z0                 // the last block becomes the previous one
+	ADDQ      $256, AX
+	JMP       loop
+
+group1:
 	MOVQ $4, R12
 
 single:
