@@ -369,7 +369,31 @@ multibyte2:
 	JB       shifted2
 	CMPQ     DX, $64
 	JB       loaded2
+	CMPQ     DX, $128
+	JB       pair2
+	CMPQ     R12, $3
+	JB       pair2
 
+	// Four blocks of the group at once, with one test of their errors.
+	CHECK32(0)
+	VMOVDQA  Y6, Y13
+	VMOVDQU  32(SI)(AX*1), Y1
+	CHECK32(32)
+	VPOR     Y6, Y13, Y13
+	VMOVDQU  64(SI)(AX*1), Y1
+	CHECK32(64)
+	VPOR     Y6, Y13, Y13
+	VMOVDQU  96(SI)(AX*1), Y1
+	CHECK32(96)
+	VPOR     Y6, Y13, Y13
+	VPTEST   Y13, Y13
+	JNZ      done2
+	VMOVDQA  Y1, Y0
+	ADDQ     $128, AX
+	SUBQ     $3, R12                 // the four count as four blocks of the group
+	JMP      loop2
+
+pair2:
 	// Two blocks at once (the second may be ASCII: the check holds for
 	// it too), with one test of the errors of both.
 	CHECK32(0)
