@@ -142,6 +142,15 @@ func measure(b []byte) span {
 	return span{lines: int64(bytes.Count(b[:i+1], []byte{'\n'})), chars: countChars(b[i+1:]), nl: true}
 }
 
+// measureLines is measure of text whose line feeds are counted already
+// (by the validation, simd.ValidateUTF8Lines).
+func measureLines(b []byte, lines int) span {
+	if lines == 0 {
+		return span{chars: countChars(b)}
+	}
+	return span{lines: int64(lines), chars: countChars(b[lastNewline(b)+1:]), nl: true}
+}
+
 func (p *place) move(s span) {
 	if !s.nl {
 		p.col += s.chars
@@ -167,10 +176,12 @@ func prepare(b []byte, enc *encoding.Transformer, dst []byte) idWork {
 	if enc != nil {
 		nd, ns, _, _ := engine.UntilBad(enc, dst, b, false)
 		w.n, w.through, w.out = ns, true, dst[:nd]
-	} else {
-		w.n, _, _ = simd.ValidateUTF8(b)
+		w.span = measure(b[:w.n])
+		return w
 	}
-	w.span = measure(b[:w.n])
+	var lines int
+	w.n, _, _, lines = simd.ValidateUTF8Lines(b)
+	w.span = measureLines(b[:w.n], lines)
 	return w
 }
 

@@ -178,11 +178,11 @@ func readPiece(w *mapread.Windows, k, p, size int64, buf []byte) readPart {
 	}
 	r.from, r.to = edge(k*p), edge((k+1)*p)
 	r.text = b[r.from-lo : r.to-lo]
-	n, _, _ := simd.ValidateUTF8(r.text)
+	n, _, _, lines := simd.ValidateUTF8Lines(r.text)
 	if n < len(r.text) {
 		return r
 	}
-	r.span = measure(r.text)
+	r.span = measureLines(r.text, lines)
 	r.ok = true
 	return r
 }

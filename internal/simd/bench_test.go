@@ -1,6 +1,7 @@
 package simd
 
 import (
+	"bytes"
 	"runtime"
 	"strings"
 	"testing"
@@ -76,6 +77,28 @@ func BenchmarkValidateUTF8(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkValidateUTF8Lines is validation with the count of line feeds
+// (ValidateUTF8Lines); BenchmarkValidateThenCount does the same work in
+// two passes, as it was done before.
+func BenchmarkValidateUTF8Lines(b *testing.B) {
+	benchOp(b, "validate-utf8-lines", func(_, src []byte) {
+		if n, _, _, _ := ValidateUTF8Lines(src); n != len(src) {
+			b.Fatal("invalid")
+		}
+	})
+}
+
+func BenchmarkValidateThenCount(b *testing.B) {
+	benchOp(b, "validate-then-count", func(_, src []byte) {
+		if !ValidUTF8(src) {
+			b.Fatal("invalid")
+		}
+		benchSink += bytes.Count(src, []byte{'\n'})
+	})
+}
+
+var benchSink int
 
 func BenchmarkASCIIPrefix(b *testing.B) {
 	benchOp(b, "ascii", func(_, src []byte) { ASCIIPrefix(src) })

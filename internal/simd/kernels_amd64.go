@@ -13,6 +13,12 @@ package simd
 //go:noescape
 func utf8PrefixAVX512(src []byte) int
 
+// utf8PrefixLinesAVX512 is utf8PrefixAVX512 that also counts the line
+// feeds (0x0A bytes) of src[:n].
+//
+//go:noescape
+func utf8PrefixLinesAVX512(src []byte) (n, lines int)
+
 // utf8PrefixAVX2 is utf8PrefixAVX512 with 32-byte blocks; it leaves the
 // last partial block unread (n <= len(src) rounded down to 32).
 //
@@ -149,9 +155,10 @@ func lengths(k, scalar func([]byte) int, block int) func([]byte) int {
 }
 
 var avx512Impl = &impl{
-	name:        "avx512",
-	asciiPrefix: asciiPrefixAVX512,
-	utf8Prefix:  utf8PrefixAVX512,
+	name:            "avx512",
+	asciiPrefix:     asciiPrefixAVX512,
+	utf8Prefix:      utf8PrefixAVX512,
+	utf8PrefixLines: utf8PrefixLinesAVX512,
 	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToUTF16LEAVX512, utf8ToUTF16LEChunk, 64)
 	},

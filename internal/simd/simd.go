@@ -1,6 +1,7 @@
 package simd
 
 import (
+	"bytes"
 	"encoding/binary"
 	"os"
 	"sync"
@@ -22,6 +23,10 @@ type impl struct {
 	// utf8Prefix returns n such that src[:n] is well formed except,
 	// perhaps, for one incomplete character at its end.
 	utf8Prefix func(src []byte) int
+	// utf8PrefixLines is utf8Prefix that also counts the line feeds of
+	// src[:n]; nil where the kernel has none (utf8Prefix and a count then
+	// do its work).
+	utf8PrefixLines func(src []byte) (n, lines int)
 	// Converter steps: convert a prefix of src made of complete, valid
 	// characters, stopping at a character boundary.
 	utf8ToUTF16LE func(dst, src []byte) (nDst, nSrc int)
@@ -220,6 +225,36 @@ func ValidateUTF8(src []byte) (n int, kind encoding.Kind, badLen int) {
 	k, badLen := utf8class.Classify(src[n:])
 	return n, encoding.Kind(k), badLen
 }
+
+// ValidateUTF8Lines is ValidateUTF8 that also returns the number of line
+// feeds (0x0A bytes) in src[:n], counted as the kernel validates, for a
+// caller that keeps line numbers.
+func ValidateUTF8Lines(src []byte) (n int, kind encoding.Kind, badLen, lines int) {
+	if len(src) < shortInput {
+		n = validUTF8Prefix(src)
+		lines = bytes.Count(src[:n], lf)
+	} else {
+		var p int
+		if k := cur(); k.utf8PrefixLines != nil {
+			p, lines = k.utf8PrefixLines(src)
+		} else {
+			p = k.utf8Prefix(src)
+			lines = bytes.Count(src[:p], lf)
+		}
+		q := utf8Resume(src, p)
+		lines -= bytes.Count(src[q:p], lf)
+		m := validUTF8Prefix(src[q:])
+		lines += bytes.Count(src[q:q+m], lf)
+		n = q + m
+	}
+	if n == len(src) {
+		return n, encoding.KindNone, 0, lines
+	}
+	k, badLen := utf8class.Classify(src[n:])
+	return n, encoding.Kind(k), badLen, lines
+}
+
+var lf = []byte{'\n'}
 
 // UTF8ToUTF16LE converts the longest prefix of src made of complete,
 // well-formed UTF-8 characters whose UTF-16LE form fits in dst. It stops

@@ -371,6 +371,11 @@ func checkValidate(t *testing.T, src []byte) {
 		t.Fatalf("ValidateUTF8(%x) = %d, %v, %d; scalar %d, %v, %d; unicode/utf8 offset %d",
 			src, n, kind, badLen, rn, rkind, rbad, stdN)
 	}
+	ln, lkind, lbad, lines := ValidateUTF8Lines(src)
+	if ln != n || lkind != kind || lbad != badLen || lines != bytes.Count(src[:n], []byte{'\n'}) {
+		t.Fatalf("ValidateUTF8Lines(%x) = %d, %v, %d, %d lines; ValidateUTF8 %d, %v, %d and %d lines before it",
+			src, ln, lkind, lbad, lines, n, kind, badLen, bytes.Count(src[:n], []byte{'\n'}))
+	}
 	if v := ValidUTF8(src); v != utf8.Valid(src) {
 		t.Fatalf("ValidUTF8(%x) = %v; unicode/utf8 says %v", src, v, !v)
 	}
@@ -555,7 +560,9 @@ var interesting = [][]byte{
 
 // fillers are the texts into which the interesting sequences are
 // planted.
-var fillers = []string{"a", "é", "€", "😀", "aé€😀"}
+// fillers are the texts inputs are made of: ASCII and mixed ones with
+// line feeds in them (ValidateUTF8Lines counts them).
+var fillers = []string{"abc\n", "é", "€", "😀", "aé\n€😀"}
 
 func filler(s string, n int) []byte {
 	b := bytes.Repeat([]byte(s), n/len(s)+1)
