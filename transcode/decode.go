@@ -67,9 +67,9 @@ func (d *decoder) run(in io.Reader) error {
 		defer w.Close()
 		var start int64
 		at := startPlace()
-		if d.spreadOK(w) {
+		if way := d.spreadWayOf(w); way != nil {
 			var err error
-			if start, at, err = d.spread(w, ms.Step); err != nil || start == w.Size() {
+			if start, at, err = d.spread(w, way, ms.Step); err != nil || start == w.Size() {
 				return err
 			}
 		}

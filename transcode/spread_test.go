@@ -26,13 +26,14 @@ import (
 // smallSpread makes the spread take pieces of p bytes from inputs of min
 // bytes on, with windows of window bytes after it.
 func smallSpread(t *testing.T, p, min int64, window int) {
-	sp, sm := spreadPiece, spreadMin
-	spreadPiece, spreadMin = p, min
-	t.Cleanup(func() { spreadPiece, spreadMin = sp, sm })
+	sp, sm, ca := spreadPiece, spreadMin, cutAhead
+	spreadPiece, spreadMin, cutAhead = p, min, 300
+	t.Cleanup(func() { spreadPiece, spreadMin, cutAhead = sp, sm, ca })
 	windows(t, window)
 }
 
-// spreadCase is an input, and whether it is valid UTF-8 to its end.
+// spreadCase is an input, and whether it is spread to its end (valid,
+// and with places to cut every piece).
 type spreadCase struct {
 	laneCase
 	valid bool
@@ -61,6 +62,44 @@ func spreadCases() []spreadCase {
 	// Only line ends, and one long line.
 	cases = append(cases, spreadCase{laneCase{"newlines", "utf-8", bytes.Repeat([]byte("\n"), 40*p+7), nil}, true})
 	cases = append(cases, spreadCase{laneCase{"one line", "utf-8", []byte(strings.Repeat("é世😀", 9000)), nil}, true})
+
+	// Double-byte input, cut after bytes below 0x30: lines whose
+	// lengths are prime to the pieces', with runs longer than cutAhead
+	// (in the tests) with no such byte.
+	for _, from := range []string{"gbk", "big5", "shift_jis", "euc-kr"} {
+		var line string
+		switch from {
+		case "gbk", "big5":
+			line = "ab 世界, 中文字 x\n"
+		case "shift_jis":
+			line = "ab 日本語, テキスト x\n"
+		case "euc-kr":
+			line = "ab 한국어, 텍스트 x\n"
+		}
+		long := strings.Repeat(strings.Fields(line)[1], 700) // no byte below 0x30
+		enc := func(s string) []byte {
+			b, err := cs(from).AppendEncode(nil, []byte(s))
+			if err != nil {
+				panic(err)
+			}
+			return b
+		}
+		clean := enc(strings.Repeat(line, 2001) + long + strings.Repeat(line, 1000))
+		cases = append(cases, spreadCase{laneCase{"clean", from, clean, nil}, false})
+		cases = append(cases, spreadCase{laneCase{"short lines", from, enc(strings.Repeat(line, 3001)), nil}, true})
+		for _, d := range []int{-2, -1, 0, 1, 2} {
+			b := bytes.Clone(clean)
+			for _, x := range []int{3 * p, 10 * p, 27 * p} {
+				if c := cutAfter(b, x, len(b)); c >= 0 && c+d < len(b) {
+					b[c+d] = 0xFF
+				}
+			}
+			cases = append(cases, spreadCase{laneCase{fmt.Sprintf("bad%+d", d), from, b, nil}, false})
+		}
+		b := bytes.Clone(clean)
+		b[len(b)-1] = 0x81 // a lead byte cut off at the end
+		cases = append(cases, spreadCase{laneCase{"cut at end", from, b, nil}, false})
+	}
 	return cases
 }
 
@@ -250,8 +289,11 @@ func goroutinesAfter(want int) int {
 
 // FuzzSpread decodes arbitrary bytes from a file, spread in pieces of 4
 // to 67 bytes and sequentially, and compares the traces: text, places of
-// the chunks, reports and result.
+// the chunks, reports and result. The high bits of p choose the encoding:
+// UTF-8, or a double-byte one cut after bytes below 0x30.
 func FuzzSpread(f *testing.F) {
+	f.Add([]byte("ab \xca\xc0\xbd\xe7, \xd6\xd0 x\n\xca\xc0,\xbd"), byte(64))
+	f.Add([]byte("\x82\xa0\x82\xa2,\x82\n\x81\x40\x82\xa0\x82"), byte(130))
 	for _, s := range []string{
 		"ab é 世界 😀 x\n\n",
 		strings.Repeat("é世😀\n", 20),
@@ -268,11 +310,12 @@ func FuzzSpread(f *testing.F) {
 		}
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 		smallSpread(t, 4+int64(p%64), 1, 4*os.Getpagesize())
-		c := laneCase{"fuzz", "utf-8", in, nil}
+		from := []string{"utf-8", "gbk", "shift_jis", "big5"}[p/64]
+		c := laneCase{"fuzz", from, in, nil}
 		for _, pol := range []encoding.Policy{encoding.Fail, encoding.Replace} {
 			want := sequentially(func() string { return decodeTrace(t, c, pol) })
 			if got := decodeTrace(t, c, pol); got != want {
-				t.Fatalf("% X in pieces of %d, %v: spread and sequential differ:\n%s\n---\n%s", in, 4+p%64, pol, got, want)
+				t.Fatalf("%s % X in pieces of %d, %v: spread and sequential differ:\n%s\n---\n%s", from, in, 4+p%64, pol, got, want)
 			}
 		}
 	})
