@@ -25,6 +25,12 @@ func utf8PrefixLinesAVX512(src []byte) (n, lines int)
 //go:noescape
 func utf8PrefixAVX2(src []byte) int
 
+// utf8PrefixLinesAVX2 is utf8PrefixAVX2 that also counts the line feeds
+// (0x0A bytes) of src[:n].
+//
+//go:noescape
+func utf8PrefixLinesAVX2(src []byte) (n, lines int)
+
 // asciiPrefixAVX512 returns the length of the leading ASCII run of src.
 //
 //go:noescape
@@ -184,9 +190,10 @@ var avx512Impl = &impl{
 }
 
 var avx2Impl = &impl{
-	name:        "avx2",
-	asciiPrefix: asciiPrefixAVX2Full,
-	utf8Prefix:  utf8PrefixAVX2,
+	name:            "avx2",
+	asciiPrefix:     asciiPrefixAVX2Full,
+	utf8Prefix:      utf8PrefixAVX2,
+	utf8PrefixLines: utf8PrefixLinesAVX2,
 	utf8ToUTF16LE: func(dst, src []byte) (int, int) {
 		return stepLoop(dst, src, utf8ToUTF16LEAVX2, utf8ToUTF16LEChunk, 64)
 	},
