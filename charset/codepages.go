@@ -88,7 +88,9 @@ func (s *cpCharset) edition() string {
 	return "glibc 2.36's " + name + " table"
 }
 
-func init() {
+// registerCodePages adds the EBCDIC, DOS, Mac and other code pages to r.
+func registerCodePages(r *registry) {
+	register := r.mustAdd
 	for i := range ebcdicCharsets {
 		s := &ebcdicCharsets[i]
 		register(&Charset{

@@ -17,7 +17,9 @@ import (
 
 const whatwgEdition = "WHATWG Encoding Standard (indexes of 2024-09-18)"
 
-func init() {
+// registerLegacy adds the legacy charsets to r.
+func registerLegacy(r *registry) {
+	register := r.mustAdd
 	// Chinese.
 	register(&Charset{
 		Name: "gb18030", Codec: simplifiedchinese.GB18030, Family: "chinese", MIB: 114,
