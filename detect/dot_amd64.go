@@ -2,11 +2,7 @@
 
 package detect
 
-import (
-	"golang.org/x/sys/cpu"
-
-	"github.com/ucskit/ucs/internal/simd"
-)
+import "github.com/ucskit/ucs/internal/simd"
 
 // dotHighAVX2 is dotHighScalar with AVX2 (dot_amd64.s).
 //
@@ -15,7 +11,7 @@ func dotHighAVX2(hist *[128]uint32, cost *[128]int32) int32
 
 // useDotAVX2 is true when the CPU has AVX2 and UCS_SIMD does not pin the
 // scalar kernels.
-var useDotAVX2 = cpu.X86.HasAVX2 && simd.Kernel() != "scalar"
+var useDotAVX2 = simd.HasAVX2() && simd.Kernel() != "scalar"
 
 // dotHigh returns the sum of hist[i]*cost[i] in int32 arithmetic.
 func dotHigh(hist *[128]uint32, cost *[128]int32) int32 {

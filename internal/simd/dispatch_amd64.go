@@ -2,20 +2,25 @@
 
 package simd
 
-import "golang.org/x/sys/cpu"
-
 func init() { vectorImpls = amd64Impls }
 
 // hasAVX512 reports whether the CPU (and the operating system, which must
 // save the wide registers) supports the AVX-512 subsets the avx512 kernel
 // uses: F, BW, VL, VBMI and VBMI2.
 func hasAVX512() bool {
-	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &&
-		cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+	f := cpuFeatures()
+	return f.avx512F && f.avx512BW && f.avx512VL && f.avx512VBMI && f.avx512VBMI2 && f.bmi2 && f.popcnt
 }
 
 // hasAVX2 reports whether the CPU supports what the avx2 kernel uses.
-func hasAVX2() bool { return cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT }
+func hasAVX2() bool {
+	f := cpuFeatures()
+	return f.avx2 && f.bmi2 && f.popcnt
+}
+
+// HasAVX2 reports whether the CPU and the operating system support AVX2,
+// whatever kernel UCS_SIMD pins.
+func HasAVX2() bool { return cpuFeatures().avx2 }
 
 func amd64Impls() []*impl {
 	var list []*impl
