@@ -196,22 +196,41 @@ type registry struct {
 }
 
 var (
-	current    = newRegistry() // initialised before any init function runs
-	registerMu sync.Mutex      // serialises Register
+	current     atomic.Pointer[registry] // nil until the built-in charsets are registered
+	builtinOnce sync.Once
+	registerMu  sync.Mutex // serialises Register
 )
 
-func newRegistry() *atomic.Pointer[registry] {
-	var p atomic.Pointer[registry]
-	p.Store(&registry{labels: map[string]*Charset{}, loose: map[string]*Charset{}, sugg: new(suggestions)})
-	return &p
+// load returns the current registry, registering the built-in charsets on
+// first use: a program pays for the label index only when it looks up a
+// label beyond the Unicode forms, lists the charsets or registers one.
+func load() *registry {
+	if r := current.Load(); r != nil {
+		return r
+	}
+	builtinOnce.Do(func() {
+		r := &registry{labels: make(map[string]*Charset, 1300), loose: make(map[string]*Charset, 650), sugg: new(suggestions)}
+		// The sizes are about those of the built-in labels.
+		// The order is the one the registry has always had: the code
+		// pages, the legacy charsets, the UTF family. Where two charsets
+		// claim one code page number or one loosened label, the first
+		// keeps it.
+		registerCodePages(r)
+		registerLegacy(r)
+		for _, c := range unicodeCharsets() {
+			r.mustAdd(c)
+		}
+		current.Store(r)
+	})
+	return current.Load()
 }
 
-// register adds a built-in charset during package initialisation. It
-// panics on a label that another charset already claims, so that conflicts
-// show up in every test run. The registry keeps c; its lists never leave
-// the package (Aliases and CodePages hand out copies).
-func register(c *Charset) {
-	if err := current.Load().add(c); err != nil {
+// mustAdd adds a built-in charset. It panics on a label that another
+// charset already claims, so that conflicts show up in every test run. The
+// registry keeps c; its lists never leave the package (Aliases and
+// CodePages hand out copies).
+func (r *registry) mustAdd(c *Charset) {
+	if err := r.add(c); err != nil {
 		panic(err)
 	}
 }
@@ -283,7 +302,7 @@ func Register(s Spec) (*Charset, error) {
 	c.codePages = slices.Clone(s.CodePages)
 	registerMu.Lock()
 	defer registerMu.Unlock()
-	r := current.Load().clone()
+	r := load().clone()
 	if err := r.add(c); err != nil {
 		return nil, err
 	}
@@ -411,6 +430,12 @@ func lookup(label string) *Charset {
 	k := buf[:copy(buf[:], t)]
 	lowerASCII(k)
 	r := current.Load()
+	if r == nil {
+		if c := unicodeByLabel(k); c != nil {
+			return c
+		}
+		r = load()
+	}
 	if c, ok := r.labels[string(k)]; ok {
 		return c
 	}
@@ -434,7 +459,7 @@ func MustLookup(label string) *Charset {
 
 // List returns every charset, sorted by family and name.
 func List() []*Charset {
-	out := append([]*Charset(nil), current.Load().all...)
+	out := append([]*Charset(nil), load().all...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Family != out[j].Family {
 			return familyRank(out[i].Family) < familyRank(out[j].Family)
@@ -489,7 +514,7 @@ func (r *registry) looseKeys() ([]string, map[string]*Charset) {
 
 // closest returns up to n charset names whose labels are nearest to k.
 func closest(k string, n int) []string {
-	keys, byLoose := current.Load().looseKeys()
+	keys, byLoose := load().looseKeys()
 	var out []string
 	seen := map[*Charset]bool{}
 	for _, lk := range suggest.Closest(loosen(k), keys, len(keys)) {

@@ -17,7 +17,9 @@ import (
 
 const whatwgEdition = "WHATWG Encoding Standard (indexes of 2024-09-18)"
 
-func init() {
+// registerLegacy adds the legacy charsets to r.
+func registerLegacy(r *registry) {
+	register := r.mustAdd
 	// Chinese.
 	register(&Charset{
 		Name: "gb18030", Codec: simplifiedchinese.GB18030, Family: "chinese", MIB: 114,
@@ -192,7 +194,7 @@ func init() {
 			"so ucs refuses those characters rather than guess (decode with -f utf-8 if the text is not old Hangul)",
 	})
 	// Single-byte.
-	for _, s := range singleByteCharsets {
+	for _, s := range singleByteCharsets() {
 		register(&Charset{
 			Name: s.codec.Name(), Codec: s.codec, Family: "single-byte", MIB: s.mib, Structure: SingleByte,
 			aliases: s.aliases, codePages: s.cps, ASCIICompatible: true,
@@ -210,44 +212,49 @@ type sbCharset struct {
 	summary string
 }
 
-var singleByteCharsets = []sbCharset{
-	{singlebyte.ISO8859_1, 4, []int{28591}, []string{"iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "iso-ir-100", "latin1", "l1", "cp819", "ibm819", "csisolatin1", "8859-1", "iso-8859-1:1987"}, "ISO/IEC 8859-1:1998 with C1 controls (not WHATWG's windows-1252)", "Latin-1, Western European, exactly (80–9F are C1 controls)"},
-	{singlebyte.USASCII, 3, []int{20127}, []string{"ascii", "ansi_x3.4-1968", "iso646-us", "646", "csascii", "cp367", "ibm367", "iso-ir-6", "us", "iso_646.irv:1991", "ansi_x3.4-1986", "ascii7"}, "ANSI X3.4-1968 (not WHATWG's windows-1252)", "7-bit ASCII; bytes 80–FF are invalid"},
-	{singlebyte.Windows1252, 2252, []int{1252}, []string{"x-cp1252"}, whatwgEdition, "Western European (Windows)"},
-	{singlebyte.IBM866, 2086, []int{866}, []string{"866", "csibm866"}, whatwgEdition, "DOS Cyrillic (Russian)"},
-	{singlebyte.ISO8859_2, 5, []int{28592}, []string{"csisolatin2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987", "l2", "latin2"}, whatwgEdition, "Latin-2, Central European"},
-	{singlebyte.ISO8859_3, 6, []int{28593}, []string{"csisolatin3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988", "l3", "latin3"}, whatwgEdition, "Latin-3, South European"},
-	{singlebyte.ISO8859_4, 7, []int{28594}, []string{"csisolatin4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988", "l4", "latin4"}, whatwgEdition, "Latin-4, North European"},
-	{singlebyte.ISO8859_5, 8, []int{28595}, []string{"csisolatincyrillic", "cyrillic", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5", "iso_8859-5:1988"}, whatwgEdition, "Latin/Cyrillic"},
-	{singlebyte.ISO8859_6, 9, []int{28596}, []string{"arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987"}, whatwgEdition, "Latin/Arabic"},
-	{singlebyte.ISO8859_7, 10, []int{28597}, []string{"csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "iso8859-7", "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek"}, whatwgEdition, "Latin/Greek"},
-	{singlebyte.ISO8859_8, 11, []int{28598}, []string{"csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "iso8859-8", "iso88598", "iso_8859-8", "iso_8859-8:1988", "visual"}, whatwgEdition, "Latin/Hebrew, visual order"},
-	{singlebyte.ISO8859_8I, 85, []int{38598}, []string{"csiso88598i", "logical"}, whatwgEdition, "Latin/Hebrew, logical order"},
-	{singlebyte.ISO8859_10, 13, []int{28600}, []string{"csisolatin6", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6"}, whatwgEdition, "Latin-6, Nordic"},
-	{singlebyte.ISO8859_13, 109, []int{28603}, []string{"iso8859-13", "iso885913", "latin7", "l7"}, whatwgEdition, "Latin-7, Baltic Rim"},
-	{singlebyte.ISO8859_14, 110, []int{28604}, []string{"iso8859-14", "iso885914", "latin8", "l8"}, whatwgEdition, "Latin-8, Celtic"},
-	{singlebyte.ISO8859_15, 111, []int{28605}, []string{"csisolatin9", "iso8859-15", "iso885915", "iso_8859-15", "l9", "latin9", "latin-9"}, whatwgEdition, "Latin-9, Western European with €"},
-	{singlebyte.ISO8859_16, 112, []int{28606}, []string{"iso8859-16", "iso885916", "latin10", "l10"}, whatwgEdition, "Latin-10, South-Eastern European"},
-	{singlebyte.KOI8R, 2084, []int{20866}, []string{"cskoi8r", "koi", "koi8", "koi8_r"}, whatwgEdition, "Russian (RFC 1489)"},
-	{singlebyte.KOI8U, 2088, []int{21866}, []string{"koi8-ru", "koi8_u"}, whatwgEdition, "Ukrainian (RFC 2319)"},
-	{singlebyte.Macintosh, 2027, []int{10000}, []string{"csmacintosh", "mac", "x-mac-roman", "macroman", "mac-roman"}, whatwgEdition, "Mac OS Roman"},
-	{singlebyte.XMacCyrillic, 0, []int{10007}, []string{"x-mac-ukrainian", "maccyrillic", "mac-cyrillic"}, whatwgEdition, "Mac OS Cyrillic"},
-	{singlebyte.Windows874, 2109, []int{874}, []string{"dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620"}, whatwgEdition, "Thai (Windows; WHATWG's tis-620 too)"},
-	{singlebyte.Windows1250, 2250, []int{1250}, []string{"x-cp1250"}, whatwgEdition, "Central European (Windows)"},
-	{singlebyte.Windows1251, 2251, []int{1251}, []string{"x-cp1251"}, whatwgEdition, "Cyrillic (Windows)"},
-	{singlebyte.Windows1253, 2253, []int{1253}, []string{"x-cp1253"}, whatwgEdition, "Greek (Windows)"},
-	{singlebyte.Windows1254, 2254, []int{1254}, []string{"csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5", "x-cp1254"}, whatwgEdition, "Turkish (Windows; WHATWG's iso-8859-9 too)"},
-	{singlebyte.Windows1255, 2255, []int{1255}, []string{"x-cp1255"}, whatwgEdition, "Hebrew (Windows)"},
-	{singlebyte.Windows1256, 2256, []int{1256}, []string{"x-cp1256"}, whatwgEdition, "Arabic (Windows)"},
-	{singlebyte.Windows1257, 2257, []int{1257}, []string{"x-cp1257"}, whatwgEdition, "Baltic (Windows)"},
-	{singlebyte.Windows1258, 2258, []int{1258}, []string{"x-cp1258"}, whatwgEdition, "Vietnamese (Windows)"},
-	{singlebyte.XUserDefined, 0, nil, nil, "WHATWG Encoding Standard §14.5", "bytes 80–FF as private-use U+F780–U+F7FF"},
-	{singlebyte.IBM437, 2011, []int{437}, []string{"437", "cspc8codepage437", "dos-437", "oem-us"}, "IBM ibm-437_P100-1995 (bytes 80–FF)", "original IBM PC / DOS United States"},
-	{singlebyte.IBM850, 2009, []int{850}, []string{"850", "cspc850multilingual", "dos-850"}, "IBM ibm-850_P100-1999 (bytes 80–FF)", "DOS Latin-1 (Western European)"},
-	{singlebyte.IBM852, 2010, []int{852}, []string{"852", "cspcp852", "dos-852"}, "IBM ibm-852_P100-1999 (bytes 80–FF)", "DOS Latin-2 (Central European)"},
-	{singlebyte.IBM855, 2046, []int{855}, []string{"855", "csibm855", "dos-855"}, "IBM ibm-855_P100-1995 (bytes 80–FF)", "DOS Cyrillic"},
-	{singlebyte.IBM857, 2047, []int{857}, []string{"857", "csibm857", "dos-857"}, "IBM ibm-857_P100-1995 (bytes 80–FF)", "DOS Turkish"},
-	{singlebyte.IBM862, 2013, []int{862}, []string{"862", "cspc862latinhebrew", "dos-862"}, "IBM ibm-862_P100-1995 (bytes 80–FF)", "DOS Hebrew"},
-	{singlebyte.CP1125, 0, []int{1125}, []string{"rst-2018-91", "cp866u", "ruscii"}, "IBM ibm-1125_P100-1997 (bytes 80–FF)", "DOS Ukrainian"},
-	{singlebyte.TIS620, 2259, nil, []string{"tis620-2533", "tis-620:2533", "cstis620"}, "TIS 620-2533, glibc's table", "Thai Industrial Standard (no NBSP at A0; not WHATWG's tis-620)"},
+// singleByteCharsets returns the single-byte charsets of this file. (A
+// function, not a variable: its codec fields would be filled in when the
+// package is initialised.)
+func singleByteCharsets() []sbCharset {
+	return []sbCharset{
+		{singlebyte.ISO8859_1, 4, []int{28591}, []string{"iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "iso-ir-100", "latin1", "l1", "cp819", "ibm819", "csisolatin1", "8859-1", "iso-8859-1:1987"}, "ISO/IEC 8859-1:1998 with C1 controls (not WHATWG's windows-1252)", "Latin-1, Western European, exactly (80–9F are C1 controls)"},
+		{singlebyte.USASCII, 3, []int{20127}, []string{"ascii", "ansi_x3.4-1968", "iso646-us", "646", "csascii", "cp367", "ibm367", "iso-ir-6", "us", "iso_646.irv:1991", "ansi_x3.4-1986", "ascii7"}, "ANSI X3.4-1968 (not WHATWG's windows-1252)", "7-bit ASCII; bytes 80–FF are invalid"},
+		{singlebyte.Windows1252, 2252, []int{1252}, []string{"x-cp1252"}, whatwgEdition, "Western European (Windows)"},
+		{singlebyte.IBM866, 2086, []int{866}, []string{"866", "csibm866"}, whatwgEdition, "DOS Cyrillic (Russian)"},
+		{singlebyte.ISO8859_2, 5, []int{28592}, []string{"csisolatin2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987", "l2", "latin2"}, whatwgEdition, "Latin-2, Central European"},
+		{singlebyte.ISO8859_3, 6, []int{28593}, []string{"csisolatin3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988", "l3", "latin3"}, whatwgEdition, "Latin-3, South European"},
+		{singlebyte.ISO8859_4, 7, []int{28594}, []string{"csisolatin4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988", "l4", "latin4"}, whatwgEdition, "Latin-4, North European"},
+		{singlebyte.ISO8859_5, 8, []int{28595}, []string{"csisolatincyrillic", "cyrillic", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5", "iso_8859-5:1988"}, whatwgEdition, "Latin/Cyrillic"},
+		{singlebyte.ISO8859_6, 9, []int{28596}, []string{"arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987"}, whatwgEdition, "Latin/Arabic"},
+		{singlebyte.ISO8859_7, 10, []int{28597}, []string{"csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "iso8859-7", "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek"}, whatwgEdition, "Latin/Greek"},
+		{singlebyte.ISO8859_8, 11, []int{28598}, []string{"csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "iso8859-8", "iso88598", "iso_8859-8", "iso_8859-8:1988", "visual"}, whatwgEdition, "Latin/Hebrew, visual order"},
+		{singlebyte.ISO8859_8I, 85, []int{38598}, []string{"csiso88598i", "logical"}, whatwgEdition, "Latin/Hebrew, logical order"},
+		{singlebyte.ISO8859_10, 13, []int{28600}, []string{"csisolatin6", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6"}, whatwgEdition, "Latin-6, Nordic"},
+		{singlebyte.ISO8859_13, 109, []int{28603}, []string{"iso8859-13", "iso885913", "latin7", "l7"}, whatwgEdition, "Latin-7, Baltic Rim"},
+		{singlebyte.ISO8859_14, 110, []int{28604}, []string{"iso8859-14", "iso885914", "latin8", "l8"}, whatwgEdition, "Latin-8, Celtic"},
+		{singlebyte.ISO8859_15, 111, []int{28605}, []string{"csisolatin9", "iso8859-15", "iso885915", "iso_8859-15", "l9", "latin9", "latin-9"}, whatwgEdition, "Latin-9, Western European with €"},
+		{singlebyte.ISO8859_16, 112, []int{28606}, []string{"iso8859-16", "iso885916", "latin10", "l10"}, whatwgEdition, "Latin-10, South-Eastern European"},
+		{singlebyte.KOI8R, 2084, []int{20866}, []string{"cskoi8r", "koi", "koi8", "koi8_r"}, whatwgEdition, "Russian (RFC 1489)"},
+		{singlebyte.KOI8U, 2088, []int{21866}, []string{"koi8-ru", "koi8_u"}, whatwgEdition, "Ukrainian (RFC 2319)"},
+		{singlebyte.Macintosh, 2027, []int{10000}, []string{"csmacintosh", "mac", "x-mac-roman", "macroman", "mac-roman"}, whatwgEdition, "Mac OS Roman"},
+		{singlebyte.XMacCyrillic, 0, []int{10007}, []string{"x-mac-ukrainian", "maccyrillic", "mac-cyrillic"}, whatwgEdition, "Mac OS Cyrillic"},
+		{singlebyte.Windows874, 2109, []int{874}, []string{"dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620"}, whatwgEdition, "Thai (Windows; WHATWG's tis-620 too)"},
+		{singlebyte.Windows1250, 2250, []int{1250}, []string{"x-cp1250"}, whatwgEdition, "Central European (Windows)"},
+		{singlebyte.Windows1251, 2251, []int{1251}, []string{"x-cp1251"}, whatwgEdition, "Cyrillic (Windows)"},
+		{singlebyte.Windows1253, 2253, []int{1253}, []string{"x-cp1253"}, whatwgEdition, "Greek (Windows)"},
+		{singlebyte.Windows1254, 2254, []int{1254}, []string{"csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5", "x-cp1254"}, whatwgEdition, "Turkish (Windows; WHATWG's iso-8859-9 too)"},
+		{singlebyte.Windows1255, 2255, []int{1255}, []string{"x-cp1255"}, whatwgEdition, "Hebrew (Windows)"},
+		{singlebyte.Windows1256, 2256, []int{1256}, []string{"x-cp1256"}, whatwgEdition, "Arabic (Windows)"},
+		{singlebyte.Windows1257, 2257, []int{1257}, []string{"x-cp1257"}, whatwgEdition, "Baltic (Windows)"},
+		{singlebyte.Windows1258, 2258, []int{1258}, []string{"x-cp1258"}, whatwgEdition, "Vietnamese (Windows)"},
+		{singlebyte.XUserDefined, 0, nil, nil, "WHATWG Encoding Standard §14.5", "bytes 80–FF as private-use U+F780–U+F7FF"},
+		{singlebyte.IBM437, 2011, []int{437}, []string{"437", "cspc8codepage437", "dos-437", "oem-us"}, "IBM ibm-437_P100-1995 (bytes 80–FF)", "original IBM PC / DOS United States"},
+		{singlebyte.IBM850, 2009, []int{850}, []string{"850", "cspc850multilingual", "dos-850"}, "IBM ibm-850_P100-1999 (bytes 80–FF)", "DOS Latin-1 (Western European)"},
+		{singlebyte.IBM852, 2010, []int{852}, []string{"852", "cspcp852", "dos-852"}, "IBM ibm-852_P100-1999 (bytes 80–FF)", "DOS Latin-2 (Central European)"},
+		{singlebyte.IBM855, 2046, []int{855}, []string{"855", "csibm855", "dos-855"}, "IBM ibm-855_P100-1995 (bytes 80–FF)", "DOS Cyrillic"},
+		{singlebyte.IBM857, 2047, []int{857}, []string{"857", "csibm857", "dos-857"}, "IBM ibm-857_P100-1995 (bytes 80–FF)", "DOS Turkish"},
+		{singlebyte.IBM862, 2013, []int{862}, []string{"862", "cspc862latinhebrew", "dos-862"}, "IBM ibm-862_P100-1995 (bytes 80–FF)", "DOS Hebrew"},
+		{singlebyte.CP1125, 0, []int{1125}, []string{"rst-2018-91", "cp866u", "ruscii"}, "IBM ibm-1125_P100-1997 (bytes 80–FF)", "DOS Ukrainian"},
+		{singlebyte.TIS620, 2259, nil, []string{"tis620-2533", "tis-620:2533", "cstis620"}, "TIS 620-2533, glibc's table", "Thai Industrial Standard (no NBSP at A0; not WHATWG's tis-620)"},
+	}
 }

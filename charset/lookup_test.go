@@ -38,7 +38,7 @@ func TestLookupKnownAllocs(t *testing.T) {
 
 // Every registered label fits under MaxLabelLen, so the cap refuses none.
 func TestLabelsFitCap(t *testing.T) {
-	for k := range current.Load().labels {
+	for k := range load().labels {
 		if len(k) > MaxLabelLen {
 			t.Errorf("label %q is %d bytes, over MaxLabelLen", k, len(k))
 		}

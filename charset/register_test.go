@@ -18,7 +18,7 @@ var runs atomic.Int32
 
 // scratchRegistry makes the registry go back to its state before the test.
 func scratchRegistry(t *testing.T) {
-	saved := current.Load()
+	saved := load()
 	t.Cleanup(func() { current.Store(saved) })
 }
 

@@ -3,7 +3,7 @@
 package detect
 
 import (
-	"golang.org/x/sys/cpu"
+	"sync/atomic"
 
 	"github.com/ucskit/ucs/internal/simd"
 )
@@ -13,23 +13,47 @@ import (
 //go:noescape
 func dotHighAVX2(hist *[128]uint32, cost *[128]int32) int32
 
-// useDotAVX2 is true when the CPU has AVX2 and UCS_SIMD does not pin the
-// scalar kernels.
-var useDotAVX2 = cpu.X86.HasAVX2 && simd.Kernel() != "scalar"
+// dotMode is how dotHigh sums: dotAVX2 when the CPU has AVX2 and UCS_SIMD
+// does not pin the scalar kernels, else dotScalar; 0 until the first
+// call, which chooses (a load and a compare a call, as a plain variable
+// costs, and no kernel choice when the package is initialised).
+var dotMode atomic.Uint32
+
+const (
+	dotScalar = 1 + iota
+	dotAVX2
+)
+
+func chooseDot() uint32 {
+	m := uint32(dotScalar)
+	if simd.HasAVX2() && simd.Kernel() != "scalar" {
+		m = dotAVX2
+	}
+	dotMode.Store(m)
+	return m
+}
 
 // dotHigh returns the sum of hist[i]*cost[i] in int32 arithmetic.
 func dotHigh(hist *[128]uint32, cost *[128]int32) int32 {
-	if useDotAVX2 {
+	m := dotMode.Load()
+	if m == 0 {
+		m = chooseDot()
+	}
+	if m == dotAVX2 {
 		return dotHighAVX2(hist, cost)
 	}
 	return dotHighScalar(hist, cost)
 }
 
-// denseMin is the number of distinct non-ASCII bytes from which quickRound
-// sums over all of them with dotHigh.
-var denseMin = func() int {
-	if useDotAVX2 {
+// denseMin returns the number of distinct non-ASCII bytes from which
+// quickRound sums over all of them with dotHigh.
+func denseMin() int {
+	m := dotMode.Load()
+	if m == 0 {
+		m = chooseDot()
+	}
+	if m == dotAVX2 {
 		return 16
 	}
 	return 64
-}()
+}

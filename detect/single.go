@@ -97,7 +97,7 @@ func quickRound(t *tables, hist *[256]uint32, present []byte, ae *asciiEvidence,
 	// bytes 80–FF (dotHigh, in vector instructions) is faster than the
 	// sum over the bytes present that stops early; both keep the same
 	// readings, since a sum is cut short only when its reading is dropped.
-	dense := len(present) >= denseMin
+	dense := len(present) >= denseMin()
 	high := (*[128]uint32)(hist[128:])
 	var mask [4]uint64 // the bytes present, as bits
 	for _, c := range present {

@@ -262,70 +262,78 @@ var translitOff = [1975]uint16{
 
 const translitText = " !cGBPJPY|(C)a<<!-(R)+-23'u.,1o>> 1/4  1/2  3/4 AAAAAAAECEEEEIIIIDNOOOOOxOUUUUYTHssaaaaaaaeceeeeiiiidnooooo/ouuuuythyAaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIJijJjKkqLlLlLlLlLlNnNnNn'nNnOoOoOoOEoeRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzsbBBbCcDDDdEFfGhvIIKklNnOoOIoiPptTtTUuVYyZzLJLjljNJNjnjAaIiOoUuUuUuUuUuAaAaAEaeGgGgKkOoOojDZDzdzGgNnAaAEaeOoAaAaEeEeIiIiOoOoRrRrUuUuSsTtHhdZzAaEeOoOoOoOoYylntjdbqpACcLTszBUEeJjRrYybcddejggGhhiIlllmnnNOErrrRstuvYzzBGHjLqdzdztslslzhjrwy'^'`_:~''lsx;uAMDAAEBCDDEJKLMOPTUVWZABDEGHIJKLMNOPRTUWabdegkmoptuviruvuebdfmnprrstzthIpUbdfgklmnprsvxzadeeiucfzAaBbBbBbCcDdDdDdDdDdEeEeEeEeEeFfGgHhHhHhHhHhIiIiKkKkKkLlLlLlLlMmMmMmNnNnNnNnOoOoOoOoPpPpRrRrRrRrSsSsSsSsSsTtTtTtTtUuUuUuUuUuVvVvWwWwWwWwWwXxXxYyZzZzZzhtwyassSSAaAaAaAaAaAaAaAaAaAaAaAaEeEeEeEeEeEeEeEeIiIiOoOoOoOoOoOoOoOoOoOoOoOoUuUuUuUuUuUuUuYyYyYyYyLLllVvYy`          -------'','\"\",,\"+o...... ``````<>!!/???!!?& 0i456789+=()n0123456789+=()aeoxhklmnpstCEC=CrFr.L.PtsRsKRWILSDongEURGRDPHPUAHKZTINRTLRUBGELa/ca/sCc/oc/ugHHHhIILlNNoPQRRRRxSMTEL(TM)ZZKABCeeEFMoiFAXDdeij 1/7  1/9  1/10  1/3  2/3  1/5  2/5  3/5  4/5  1/6  5/6  1/8  3/8  5/8  7/8  1/ IIIIIIIVVVIVIIVIIIIXXXIXIILCDMiiiiiiivvviviiviiiixxxixiilcdm 0/3 <--><->!<->!<=!<=>!=><==><=>-/\\*|||:~!~!~-!~=!~~!=!==<=>=<<>>!<!>!<=!>=!<~!>~!<>!><<<<>>><>NULSOHSTXETXEOTENQACKBELBSHTLFVTFFCRSOSIDLEDC1DC2DC3DC4NAKSYNETBCANEMSUBESCFSGSRSUSSPDEL_NL(1)(2)(3)(4)(5)(6)(7)(8)(9)(10)(11)(12)(13)(14)(15)(16)(17)(18)(19)(20)(1)(2)(3)(4)(5)(6)(7)(8)(9)(10)(11)(12)(13)(14)(15)(16)(17)(18)(19)(20)1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16.17.18.19.20.(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)(l)(m)(n)(o)(p)(q)(r)(s)(t)(u)(v)(w)(x)(y)(z)(A)(B)(C)(D)(E)(F)(G)(H)(I)(J)(K)(L)(M)(N)(O)(P)(Q)(R)(S)(T)(U)(V)(W)(X)(Y)(Z)(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)(l)(m)(n)(o)(p)(q)(r)(s)(t)(u)(v)(w)(x)(y)(z)(0)-|+++++++++/\\o:):)/\\[||]<><<>>(())()|||{||}(())(||)<||>##\\/\\<>+-::======jV <>=PTE(21)(22)(23)(24)(25)(26)(27)(28)(29)(30)(31)(32)(33)(34)(35)(36)(37)(38)(39)(40)(41)(42)(43)(44)(45)(46)(47)(48)(49)(50)HgergeVLTDhPadaAUbaroVpcdmdm^2dm^3IUpAnAuAmAkAKBMBGBcalkcalpFnFuFugmgkgHzkHzMHzGHzTHzulmldlklfmnmummmcmkmmm^2cm^2m^2km^2mm^3cm^3m^3km^3m/sm/s^2PakPaMPaGParadrad/srad/s^2psnsusmspVnVuVmVkVMVpWnWuWmWkWMWa.m.BqcccdC/kgCo.dBGyhaHPinKKKMktlmlnloglxmbmilmolPHp.m.PPMPRsrSvWbV/mA/mgalCFQfffiflffifflstst+,:;!.....__(){}[]___,.;:!(){}#&*+-<>=\\$%@!\"#$%&'()*+,-./0123456789:;<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
-// translitAlts are the non-ASCII texts glibc tries before the ASCII one,
-// in order (from its ISO-8859-1 and CP1252 outputs).
-var translitAlts = map[rune][]string{
-	0x01C4: {"DŽ"},
-	0x01C5: {"Dž"},
-	0x01C6: {"dž"},
-	0x01E2: {"Æ"},
-	0x01E3: {"æ"},
-	0x01FC: {"Æ"},
-	0x01FD: {"æ"},
-	0x01FE: {"Ø"},
-	0x01FF: {"ø"},
-	0x02B9: {"´"},
-	0x02BA: {"´´"},
-	0x02BB: {"‘"},
-	0x02BC: {"’"},
-	0x02C9: {"¯"},
-	0x02CA: {"´"},
-	0x0385: {"¨"},
-	0x0387: {"·"},
-	0x1D2D: {"Æ"},
-	0x1D9E: {"ð"},
-	0x1FC1: {"¨"},
-	0x1FED: {"¨"},
-	0x1FEE: {"¨"},
-	0x1FFD: {"´"},
-	0x202F: {"\u00a0"},
-	0x2032: {"´"},
-	0x2033: {"´´"},
-	0x2034: {"´´´"},
-	0x2103: {"°C"},
-	0x2109: {"°F"},
-	0x2212: {"–"},
-	0x2219: {"•", "·"},
-	0x22C5: {"·"},
-	0x22EF: {"···"},
-	0x3378: {"dm²"},
-	0x3379: {"dm³"},
-	0x3382: {"µA"},
-	0x338C: {"µF"},
-	0x338D: {"µg"},
-	0x3395: {"µl"},
-	0x339B: {"µm"},
-	0x339F: {"mm²"},
-	0x33A0: {"cm²"},
-	0x33A1: {"m²"},
-	0x33A2: {"km²"},
-	0x33A3: {"mm³"},
-	0x33A4: {"cm³"},
-	0x33A5: {"m³"},
-	0x33A6: {"km³"},
-	0x33A8: {"m/s²"},
-	0x33AF: {"rad/s²"},
-	0x33B2: {"µs"},
-	0x33B6: {"µV"},
-	0x33BC: {"µW"},
-	0xA7F9: {"œ"},
-	0xFE31: {"—"},
-	0xFE32: {"–"},
-	0xFE58: {"—"},
-	0xFFE0: {"¢"},
-	0xFFE1: {"£"},
-	0xFFE2: {"¬"},
-	0xFFE3: {"¯"},
-	0xFFE4: {"¦"},
-	0xFFE5: {"¥"},
+// translitAltKeys are the characters for which glibc tries non-ASCII
+// texts before the ASCII one, sorted; translitAlts[i] are those of
+// translitAltKeys[i], in order (from its ISO-8859-1 and CP1252 outputs).
+var translitAltKeys = [63]uint16{
+	0x01C4, 0x01C5, 0x01C6, 0x01E2, 0x01E3, 0x01FC, 0x01FD, 0x01FE, 0x01FF, 0x02B9, 0x02BA, 0x02BB, 0x02BC, 0x02C9, 0x02CA, 0x0385,
+	0x0387, 0x1D2D, 0x1D9E, 0x1FC1, 0x1FED, 0x1FEE, 0x1FFD, 0x202F, 0x2032, 0x2033, 0x2034, 0x2103, 0x2109, 0x2212, 0x2219, 0x22C5,
+	0x22EF, 0x3378, 0x3379, 0x3382, 0x338C, 0x338D, 0x3395, 0x339B, 0x339F, 0x33A0, 0x33A1, 0x33A2, 0x33A3, 0x33A4, 0x33A5, 0x33A6,
+	0x33A8, 0x33AF, 0x33B2, 0x33B6, 0x33BC, 0xA7F9, 0xFE31, 0xFE32, 0xFE58, 0xFFE0, 0xFFE1, 0xFFE2, 0xFFE3, 0xFFE4, 0xFFE5,
+}
+
+var translitAlts = [63][]string{
+	{"DŽ"},     // U+01C4
+	{"Dž"},     // U+01C5
+	{"dž"},     // U+01C6
+	{"Æ"},      // U+01E2
+	{"æ"},      // U+01E3
+	{"Æ"},      // U+01FC
+	{"æ"},      // U+01FD
+	{"Ø"},      // U+01FE
+	{"ø"},      // U+01FF
+	{"´"},      // U+02B9
+	{"´´"},     // U+02BA
+	{"‘"},      // U+02BB
+	{"’"},      // U+02BC
+	{"¯"},      // U+02C9
+	{"´"},      // U+02CA
+	{"¨"},      // U+0385
+	{"·"},      // U+0387
+	{"Æ"},      // U+1D2D
+	{"ð"},      // U+1D9E
+	{"¨"},      // U+1FC1
+	{"¨"},      // U+1FED
+	{"¨"},      // U+1FEE
+	{"´"},      // U+1FFD
+	{"\u00a0"}, // U+202F
+	{"´"},      // U+2032
+	{"´´"},     // U+2033
+	{"´´´"},    // U+2034
+	{"°C"},     // U+2103
+	{"°F"},     // U+2109
+	{"–"},      // U+2212
+	{"•", "·"}, // U+2219
+	{"·"},      // U+22C5
+	{"···"},    // U+22EF
+	{"dm²"},    // U+3378
+	{"dm³"},    // U+3379
+	{"µA"},     // U+3382
+	{"µF"},     // U+338C
+	{"µg"},     // U+338D
+	{"µl"},     // U+3395
+	{"µm"},     // U+339B
+	{"mm²"},    // U+339F
+	{"cm²"},    // U+33A0
+	{"m²"},     // U+33A1
+	{"km²"},    // U+33A2
+	{"mm³"},    // U+33A3
+	{"cm³"},    // U+33A4
+	{"m³"},     // U+33A5
+	{"km³"},    // U+33A6
+	{"m/s²"},   // U+33A8
+	{"rad/s²"}, // U+33AF
+	{"µs"},     // U+33B2
+	{"µV"},     // U+33B6
+	{"µW"},     // U+33BC
+	{"œ"},      // U+A7F9
+	{"—"},      // U+FE31
+	{"–"},      // U+FE32
+	{"—"},      // U+FE58
+	{"¢"},      // U+FFE0
+	{"£"},      // U+FFE1
+	{"¬"},      // U+FFE2
+	{"¯"},      // U+FFE3
+	{"¦"},      // U+FFE4
+	{"¥"},      // U+FFE5
 }

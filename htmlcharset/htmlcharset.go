@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	xenc "golang.org/x/text/encoding"
@@ -26,22 +27,20 @@ const maxLabelLen = 32
 // the HTML Standard's prescan does (§13.2.3.2) and as x/net does.
 const prescanLen = 1024
 
-// webCodecs maps each WHATWG encoding name to its codec, decoding under
-// the Replace policy (one U+FFFD per maximal subpart, as the Encoding
-// Standard's decoders do) and encoding under Fail for characters the
-// encoding lacks, as x/text's encoders do.
-var webCodecs = map[string]*encoding.Codec{}
-
-// webByCodec maps a codec's ucs name to its WHATWG name, for Name.
-var webByCodec = map[string]string{}
-
-// web returns the codec with the web's error handling: replace on decode,
-// fail on an unencodable character.
-func web(c *encoding.Codec) *encoding.Codec {
-	return c.With(encoding.Options{Invalid: encoding.Replace, Unmappable: encoding.Fail})
+// webTables holds, for each WHATWG encoding name, its codec (codecs),
+// decoding under the Replace policy (one U+FFFD per maximal subpart, as
+// the Encoding Standard's decoders do) and encoding under Fail for
+// characters the encoding lacks, as x/text's encoders do; and for a
+// codec's ucs name, its WHATWG name (byCodec, for Name).
+type webTables struct {
+	codecs  map[string]*encoding.Codec
+	byCodec map[string]string
 }
 
-func init() {
+// webMaps returns the tables, made on first use (they look charsets up in
+// the registry, which is itself built on first use).
+var webMaps = sync.OnceValue(func() *webTables {
+	t := &webTables{codecs: make(map[string]*encoding.Codec, len(webNames)), byCodec: make(map[string]string, len(webNames))}
 	for _, name := range webNames {
 		var c *encoding.Codec
 		switch name {
@@ -54,9 +53,16 @@ func init() {
 		default:
 			c = charset.MustLookup(name).Codec
 		}
-		webCodecs[name] = web(c)
-		webByCodec[c.Name()] = name
+		t.codecs[name] = web(c)
+		t.byCodec[c.Name()] = name
 	}
+	return t
+})
+
+// web returns the codec with the web's error handling: replace on decode,
+// fail on an unencodable character.
+func web(c *encoding.Codec) *encoding.Codec {
+	return c.With(encoding.Options{Invalid: encoding.Replace, Unmappable: encoding.Fail})
 }
 
 // Lookup returns the encoding with the given WHATWG label and its
@@ -73,7 +79,7 @@ func Lookup(label string) (e xenc.Encoding, name string) {
 	if name == "" {
 		return nil, ""
 	}
-	return webCodecs[name], name
+	return webMaps().codecs[name], name
 }
 
 func lookupName(label string) string {
@@ -104,7 +110,7 @@ func Name(e xenc.Encoding) (string, error) {
 		}
 		return "", fmt.Errorf("htmlcharset: %T is not an encoding of ucs", e)
 	}
-	if name, ok := webByCodec[c.Name()]; ok {
+	if name, ok := webMaps().byCodec[c.Name()]; ok {
 		return name, nil
 	}
 	return c.Name(), nil
@@ -178,7 +184,7 @@ func determine(content []byte, contentType string) (e xenc.Encoding, name string
 	}
 	if len(content) > 0 {
 		if name = prescan(content); name != "" {
-			return webCodecs[name], name, false, byMeta
+			return webMaps().codecs[name], name, false, byMeta
 		}
 	}
 	// Valid UTF-8 with a non-ASCII byte, a character cut by the end of
@@ -195,7 +201,7 @@ func determine(content []byte, contentType string) (e xenc.Encoding, name string
 		}
 	}
 	if hasHighBit(cut) && utf8.Valid(cut) {
-		return webCodecs["utf-8"], "utf-8", false, byUTF8
+		return webMaps().codecs["utf-8"], "utf-8", false, byUTF8
 	}
 	if len(full) > detectLen {
 		// Bound the detector's work; a character the cut splits would
@@ -206,9 +212,9 @@ func determine(content []byte, contentType string) (e xenc.Encoding, name string
 		}
 	}
 	if name = webName(detect.Detect(full)); name != "" {
-		return webCodecs[name], name, false, byDetector
+		return webMaps().codecs[name], name, false, byDetector
 	}
-	return webCodecs["windows-1252"], "windows-1252", false, byDefault
+	return webMaps().codecs["windows-1252"], "windows-1252", false, byDefault
 }
 
 func hasHighBit(b []byte) bool {
@@ -264,7 +270,7 @@ func NewReader(r io.Reader, contentType string) (io.Reader, error) {
 		}
 		r = rest
 		if name := webName(res); name != "" {
-			e = webCodecs[name]
+			e = webMaps().codecs[name]
 		}
 	}
 	return transform.NewReader(r, e.NewDecoder()), nil

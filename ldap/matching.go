@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -102,44 +103,26 @@ func splitDollarList(v string) ([]string, error) {
 	return append(lines, cur.String()), nil
 }
 
-var matchingRules = []*MatchingRule{
-	{OID: "2.5.13.0", Name: "objectIdentifierMatch", Syntax: syn + "38", key: oidKey},
-	{OID: "2.5.13.1", Name: "distinguishedNameMatch", Syntax: syn + "12"},
-	stringRule("2.5.13.2", "caseIgnoreMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
-	stringRule("2.5.13.3", "caseIgnoreOrderingMatch", syn+"15", kindOrdering, "caseIgnoreMatch", strPrep{fold: true, check: isDirectoryString}),
-	stringRule("2.5.13.4", "caseIgnoreSubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreMatch", strPrep{fold: true}),
-	stringRule("2.5.13.5", "caseExactMatch", syn+"15", kindEquality, "", strPrep{check: isDirectoryString}),
-	stringRule("2.5.13.6", "caseExactOrderingMatch", syn+"15", kindOrdering, "caseExactMatch", strPrep{check: isDirectoryString}),
-	stringRule("2.5.13.7", "caseExactSubstringsMatch", syn+"58", kindSubstrings, "caseExactMatch", strPrep{}),
-	stringRule("2.5.13.8", "numericStringMatch", syn+"36", kindEquality, "", strPrep{space: spaceNumeric, check: isNumericString}),
-	stringRule("2.5.13.9", "numericStringOrderingMatch", syn+"36", kindOrdering, "numericStringMatch", strPrep{space: spaceNumeric, check: isNumericString}),
-	stringRule("2.5.13.10", "numericStringSubstringsMatch", syn+"58", kindSubstrings, "numericStringMatch", strPrep{space: spaceNumeric}),
-	stringRule("2.5.13.11", "caseIgnoreListMatch", syn+"41", kindEquality, "", strPrep{fold: true, isList: true}),
-	stringRule("2.5.13.12", "caseIgnoreListSubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreListMatch", strPrep{fold: true}),
-	{OID: "2.5.13.13", Name: "booleanMatch", Syntax: syn + "7", key: boolKey},
-	{OID: "2.5.13.14", Name: "integerMatch", Syntax: syn + "27", key: intKey},
-	{OID: "2.5.13.15", Name: "integerOrderingMatch", Syntax: syn + "27", kind: kindOrdering, key: intKey, cmp: intCmp, family: "integerMatch"},
-	{OID: "2.5.13.16", Name: "bitStringMatch", Syntax: syn + "6", key: bitKey},
-	{OID: "2.5.13.17", Name: "octetStringMatch", Syntax: syn + "40", key: octetKey},
-	{OID: "2.5.13.18", Name: "octetStringOrderingMatch", Syntax: syn + "40", kind: kindOrdering, key: octetKey, family: "octetStringMatch"},
-	stringRule("2.5.13.20", "telephoneNumberMatch", syn+"50", kindEquality, "", strPrep{fold: true, space: spaceTelephone, check: isPrintableString}),
-	stringRule("2.5.13.21", "telephoneNumberSubstringsMatch", syn+"58", kindSubstrings, "telephoneNumberMatch", strPrep{fold: true, space: spaceTelephone}),
-	{OID: "2.5.13.23", Name: "uniqueMemberMatch", Syntax: syn + "34"},
-	{OID: "2.5.13.27", Name: "generalizedTimeMatch", Syntax: syn + "24", key: timeKey},
-	{OID: "2.5.13.28", Name: "generalizedTimeOrderingMatch", Syntax: syn + "24", kind: kindOrdering, key: timeKey, family: "generalizedTimeMatch"},
-	{OID: "2.5.13.29", Name: "integerFirstComponentMatch", Syntax: syn + "27", key: intKey},
-	{OID: "2.5.13.30", Name: "objectIdentifierFirstComponentMatch", Syntax: syn + "38", key: oidKey},
-	stringRule("2.5.13.31", "directoryStringFirstComponentMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
-	stringRule("1.3.6.1.4.1.1466.109.114.1", "caseExactIA5Match", syn+"26", kindEquality, "", strPrep{check: isIA5String}),
-	stringRule("1.3.6.1.4.1.1466.109.114.2", "caseIgnoreIA5Match", syn+"26", kindEquality, "", strPrep{fold: true, check: isIA5String}),
-	stringRule("1.3.6.1.4.1.1466.109.114.3", "caseIgnoreIA5SubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreIA5Match", strPrep{fold: true, check: isIA5String}),
-	stringRule("1.3.6.1.4.1.4203.1.2.1", "caseExactIA5SubstringsMatch", syn+"58", kindSubstrings, "caseExactIA5Match", strPrep{check: isIA5String}),
+// The built-in matching rules and their index by name and OID are built on
+// first use, so that a program that never evaluates a filter does not pay
+// for them at start.
+var (
+	rulesOnce   sync.Once
+	rulesList   []*MatchingRule
+	rulesByName map[string]*MatchingRule
+)
+
+// builtinRules returns the built-in matching rules, in their order of
+// definition.
+func builtinRules() []*MatchingRule {
+	rulesOnce.Do(buildRules)
+	return rulesList
 }
 
-var rulesByName = map[string]*MatchingRule{}
-
-func init() {
-	for _, r := range matchingRules {
+func buildRules() {
+	rulesList = newMatchingRules()
+	rulesByName = make(map[string]*MatchingRule, 3*len(rulesList))
+	for _, r := range rulesList {
 		rulesByName[strings.ToLower(r.Name)] = r
 		rulesByName[r.Name] = r
 		rulesByName[r.OID] = r
@@ -149,7 +132,44 @@ func init() {
 	rulesByName["uniquemembermatch"].key = uniqueMemberKey
 }
 
+func newMatchingRules() []*MatchingRule {
+	return []*MatchingRule{
+		{OID: "2.5.13.0", Name: "objectIdentifierMatch", Syntax: syn + "38", key: oidKey},
+		{OID: "2.5.13.1", Name: "distinguishedNameMatch", Syntax: syn + "12"},
+		stringRule("2.5.13.2", "caseIgnoreMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
+		stringRule("2.5.13.3", "caseIgnoreOrderingMatch", syn+"15", kindOrdering, "caseIgnoreMatch", strPrep{fold: true, check: isDirectoryString}),
+		stringRule("2.5.13.4", "caseIgnoreSubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreMatch", strPrep{fold: true}),
+		stringRule("2.5.13.5", "caseExactMatch", syn+"15", kindEquality, "", strPrep{check: isDirectoryString}),
+		stringRule("2.5.13.6", "caseExactOrderingMatch", syn+"15", kindOrdering, "caseExactMatch", strPrep{check: isDirectoryString}),
+		stringRule("2.5.13.7", "caseExactSubstringsMatch", syn+"58", kindSubstrings, "caseExactMatch", strPrep{}),
+		stringRule("2.5.13.8", "numericStringMatch", syn+"36", kindEquality, "", strPrep{space: spaceNumeric, check: isNumericString}),
+		stringRule("2.5.13.9", "numericStringOrderingMatch", syn+"36", kindOrdering, "numericStringMatch", strPrep{space: spaceNumeric, check: isNumericString}),
+		stringRule("2.5.13.10", "numericStringSubstringsMatch", syn+"58", kindSubstrings, "numericStringMatch", strPrep{space: spaceNumeric}),
+		stringRule("2.5.13.11", "caseIgnoreListMatch", syn+"41", kindEquality, "", strPrep{fold: true, isList: true}),
+		stringRule("2.5.13.12", "caseIgnoreListSubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreListMatch", strPrep{fold: true}),
+		{OID: "2.5.13.13", Name: "booleanMatch", Syntax: syn + "7", key: boolKey},
+		{OID: "2.5.13.14", Name: "integerMatch", Syntax: syn + "27", key: intKey},
+		{OID: "2.5.13.15", Name: "integerOrderingMatch", Syntax: syn + "27", kind: kindOrdering, key: intKey, cmp: intCmp, family: "integerMatch"},
+		{OID: "2.5.13.16", Name: "bitStringMatch", Syntax: syn + "6", key: bitKey},
+		{OID: "2.5.13.17", Name: "octetStringMatch", Syntax: syn + "40", key: octetKey},
+		{OID: "2.5.13.18", Name: "octetStringOrderingMatch", Syntax: syn + "40", kind: kindOrdering, key: octetKey, family: "octetStringMatch"},
+		stringRule("2.5.13.20", "telephoneNumberMatch", syn+"50", kindEquality, "", strPrep{fold: true, space: spaceTelephone, check: isPrintableString}),
+		stringRule("2.5.13.21", "telephoneNumberSubstringsMatch", syn+"58", kindSubstrings, "telephoneNumberMatch", strPrep{fold: true, space: spaceTelephone}),
+		{OID: "2.5.13.23", Name: "uniqueMemberMatch", Syntax: syn + "34"},
+		{OID: "2.5.13.27", Name: "generalizedTimeMatch", Syntax: syn + "24", key: timeKey},
+		{OID: "2.5.13.28", Name: "generalizedTimeOrderingMatch", Syntax: syn + "24", kind: kindOrdering, key: timeKey, family: "generalizedTimeMatch"},
+		{OID: "2.5.13.29", Name: "integerFirstComponentMatch", Syntax: syn + "27", key: intKey},
+		{OID: "2.5.13.30", Name: "objectIdentifierFirstComponentMatch", Syntax: syn + "38", key: oidKey},
+		stringRule("2.5.13.31", "directoryStringFirstComponentMatch", syn+"15", kindEquality, "", strPrep{fold: true, check: isDirectoryString}),
+		stringRule("1.3.6.1.4.1.1466.109.114.1", "caseExactIA5Match", syn+"26", kindEquality, "", strPrep{check: isIA5String}),
+		stringRule("1.3.6.1.4.1.1466.109.114.2", "caseIgnoreIA5Match", syn+"26", kindEquality, "", strPrep{fold: true, check: isIA5String}),
+		stringRule("1.3.6.1.4.1.1466.109.114.3", "caseIgnoreIA5SubstringsMatch", syn+"58", kindSubstrings, "caseIgnoreIA5Match", strPrep{fold: true, check: isIA5String}),
+		stringRule("1.3.6.1.4.1.4203.1.2.1", "caseExactIA5SubstringsMatch", syn+"58", kindSubstrings, "caseExactIA5Match", strPrep{check: isIA5String}),
+	}
+}
+
 func ruleByName(name string) *MatchingRule {
+	rulesOnce.Do(buildRules)
 	if r, ok := rulesByName[name]; ok {
 		return r
 	}
@@ -161,7 +181,7 @@ func ruleByName(name string) *MatchingRule {
 func MatchingRuleByName(name string) *MatchingRule { return ruleByName(name) }
 
 // MatchingRules returns the built-in matching rules.
-func MatchingRules() []*MatchingRule { return matchingRules }
+func MatchingRules() []*MatchingRule { return builtinRules() }
 
 // isDirectoryString: the assertion syntax of the caseIgnore and caseExact
 // rules, 1*UTF8 (RFC 4517 sec 3.3.6); an empty assertion is Undefined.

@@ -4,15 +4,19 @@ package ldap
 // (pinned in internal/gen/unicode32/data), the version RFC 3454 and
 // RFC 4518 are bound to (Go carries no Unicode 3.2 data):
 //go:generate go run ./internal/gen/unicode32 -o unicode32_table.go
+//
+// fold_table.go holds Unicode's full case folding as golang.org/x/text/cases
+// gives it, written out as static data so that no case-mapping tables are
+// initialised at start:
+//go:generate go run ./internal/gen/fold -o fold_table.go
 
 import (
 	"errors"
+	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -32,15 +36,61 @@ const (
 var errProhibited = errors.New("prohibited character (RFC 4518 sec 2.4)")
 var errNotUTF8 = errors.New("not valid UTF-8 (RFC 4518 sec 2.1)")
 
-// casers pools case folders: a cases.Caser keeps state and must not be
-// shared between goroutines.
-var casers = sync.Pool{New: func() any { c := cases.Fold(); return &c }}
-
+// foldString applies Unicode full case folding (CaseFolding.txt, statuses
+// C and F, as golang.org/x/text/cases.Fold does) to each character of s;
+// bytes that are not UTF-8 are kept. It returns s itself when nothing
+// folds.
 func foldString(s string) string {
-	c := casers.Get().(*cases.Caser)
-	out := c.String(s)
-	casers.Put(c)
-	return out
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return foldFrom(s, i)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if _, ok := foldRune(r); ok {
+			return foldFrom(s, i)
+		}
+		i += n
+	}
+	return s
+}
+
+// foldFrom folds s from byte i on; s[:i] folds to itself.
+func foldFrom(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/2)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if f, ok := foldRune(r); ok {
+			b.WriteString(f)
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// foldRune returns the full case folding of r and true, or false when r
+// folds to itself.
+func foldRune(r rune) (string, bool) {
+	i, ok := slices.BinarySearch(foldKeys[:], r)
+	if !ok {
+		return "", false
+	}
+	return foldText[foldOff[i]:foldOff[i+1]], true
 }
 
 // PrepareString applies RFC 4518 string preparation for equality matching

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // AttributeType is an RFC 4512 sec 4.1.2 attribute type description.
@@ -99,7 +100,7 @@ type Schema struct {
 // in; attribute types and object classes come from AddDefinitions).
 func NewSchema() *Schema {
 	s := &Schema{attrs: map[string]*AttributeType{}, classes: map[string]*ObjectClass{}, names: map[string]string{}}
-	for _, r := range matchingRules {
+	for _, r := range builtinRules() {
 		s.names[strings.ToLower(r.Name)] = r.OID
 	}
 	return s
@@ -305,10 +306,9 @@ type schemaStmt struct {
 }
 
 // schemaKeywords maps every spelling of a definition keyword to its
-// canonical form.
-var schemaKeywords = map[string]string{}
-
-func init() {
+// canonical form; it is built on first use.
+var schemaKeywords = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
 	for _, kw := range []string{"attributeType", "objectClass", "objectIdentifier", "ldapSyntax", "matchingRule",
 		"matchingRuleUse", "dITContentRule", "dITStructureRule", "nameForm"} {
 		k := strings.ToLower(kw)
@@ -323,10 +323,11 @@ func init() {
 			plural = "ldapsyntaxes"
 		}
 		for _, sp := range []string{k, plural, "olc" + k, "olc" + plural} {
-			schemaKeywords[sp] = k
+			m[sp] = k
 		}
 	}
-}
+	return m
+})
 
 // schemaStatements splits text into definitions, unfolding lines: in the
 // LDIF forms (the first definition line has "attribute:") a continuation
@@ -426,7 +427,7 @@ func schemaStatement(l string, line int, ldif bool) (schemaStmt, bool, error) {
 			val = string(b)
 		}
 		attr, _, _ = strings.Cut(attr, ";")
-		kw, known := schemaKeywords[strings.ToLower(strings.TrimSpace(attr))]
+		kw, known := schemaKeywords()[strings.ToLower(strings.TrimSpace(attr))]
 		val = strings.TrimSpace(val)
 		// OpenLDAP's cn=config orders values with an {n} prefix.
 		if strings.HasPrefix(val, "{") {
@@ -445,7 +446,7 @@ func schemaStatement(l string, line int, ldif bool) (schemaStmt, bool, error) {
 	if j < 0 {
 		j = len(t)
 	}
-	kw, known := schemaKeywords[strings.ToLower(t[:j])]
+	kw, known := schemaKeywords()[strings.ToLower(t[:j])]
 	if !known && hasPrefixFold(t[:j], "attribute") {
 		// slapd.conf takes every keyword that starts with "attribute"
 		// for attributetype (Debian's dsee.schema has "attributeype").

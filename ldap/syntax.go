@@ -3,6 +3,7 @@ package ldap
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -114,8 +115,14 @@ func shift(err error, by int) error {
 	return err
 }
 
-var syntaxes []*Syntax
-var syntaxByKey = map[string]*Syntax{}
+// The syntaxes and their index by OID and name are built on first use, so
+// that a program that never validates a value does not pay for them at
+// start.
+var (
+	syntaxOnce  sync.Once
+	syntaxes    []*Syntax
+	syntaxByKey map[string]*Syntax
+)
 
 func addSyntax(n int, name, sections string, v4517, v1488 func(string) error) {
 	x := &Syntax{Name: name, Sections: sections, v4517: v4517, v1488: v1488}
@@ -127,13 +134,23 @@ func addSyntax(n int, name, sections string, v4517, v1488 func(string) error) {
 	syntaxByKey[normName(name)] = x
 }
 
+// normName drops spaces, hyphens and underscores and lowers the rest.
 func normName(s string) string {
-	return strings.ToLower(strings.NewReplacer(" ", "", "-", "", "_", "").Replace(s))
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '-', '_':
+		default:
+			b = append(b, c)
+		}
+	}
+	return strings.ToLower(string(b))
 }
 
 // SyntaxByName returns the syntax with that OID or name (any case, spaces
 // and hyphens ignored: "Directory String", "directorystring"), or nil.
 func SyntaxByName(s string) *Syntax {
+	syntaxOnce.Do(buildSyntaxes)
 	if x := syntaxByKey[s]; x != nil {
 		return x
 	}
@@ -141,9 +158,13 @@ func SyntaxByName(s string) *Syntax {
 }
 
 // Syntaxes returns every syntax known to the package.
-func Syntaxes() []*Syntax { return syntaxes }
+func Syntaxes() []*Syntax {
+	syntaxOnce.Do(buildSyntaxes)
+	return syntaxes
+}
 
-func init() {
+func buildSyntaxes() {
+	syntaxByKey = map[string]*Syntax{}
 	same := func(f func(string) error) (func(string) error, func(string) error) { return f, f }
 	a, b := same(validBitString)
 	addSyntax(6, "Bit String", "RFC 4517 sec 3.3.2", a, nil)

@@ -25,7 +25,6 @@ import (
 // have letters in the C0 range and 134 and 140 characters outside ASCII)
 // convert through the 256-entry tables alone.
 type fullmap struct {
-	once  sync.Once
 	table *[256]uint16
 
 	// The kernel form.
@@ -46,32 +45,45 @@ type fullmap struct {
 
 const noByte = 0x100
 
+// newFull returns the codec of a page. Its fullmap (4 KB of kernel and
+// scalar tables) is made when the first decoder or encoder is, so that the
+// package's many pages cost little at start.
 func newFull(name string, table *[256]uint16) *encoding.Codec {
-	m := &fullmap{table: table}
+	l := &lazyFull{table: table}
 	return encoding.NewCodec(name,
 		func() encoding.Core {
-			m.init()
+			m := l.get()
 			d := &fullDecoder{m: m}
 			if !m.scalar {
 				d.buf = new([shadowChunk]byte)
 			}
 			return d
 		},
-		func() encoding.Core { m.init(); return &fullEncoder{m} })
+		func() encoding.Core { return &fullEncoder{l.get()} })
+}
+
+// lazyFull makes a page's fullmap on first use.
+type lazyFull struct {
+	once  sync.Once
+	table *[256]uint16
+	m     *fullmap
+}
+
+func (l *lazyFull) get() *fullmap {
+	l.once.Do(func() {
+		m := &fullmap{table: l.table}
+		if !m.buildShadow() {
+			m.buildScalar()
+		}
+		l.m = m
+	})
+	return l.m
 }
 
 // code returns the code point of byte b and whether it has one.
 func (m *fullmap) code(b int) (rune, bool) {
 	r := rune(m.table[b])
 	return r, r != 0 || b == 0
-}
-
-func (m *fullmap) init() {
-	m.once.Do(func() {
-		if !m.buildShadow() {
-			m.buildScalar()
-		}
-	})
 }
 
 // buildShadow builds the kernel form; it reports false when the page has

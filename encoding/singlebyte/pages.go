@@ -1,6 +1,10 @@
 package singlebyte
 
-import "github.com/ucskit/ucs/encoding"
+import (
+	"sync"
+
+	"github.com/ucskit/ucs/encoding"
+)
 
 // The EBCDIC code pages, from glibc's tables (see the package
 // documentation for where ICU's differ). Byte 25 is LF and byte 15 is
@@ -67,27 +71,24 @@ var EBCDIC = []*encoding.Codec{IBM037, IBM273, IBM277, IBM278, IBM280, IBM284, I
 	IBM424, IBM500, IBM870, IBM871, IBM875, IBM1026, IBM1047,
 	IBM1140, IBM1141, IBM1142, IBM1143, IBM1144, IBM1145, IBM1146, IBM1147, IBM1148, IBM1149}
 
-var ebcdicTables = map[*encoding.Codec]*[256]uint16{
-	IBM037: &ibm037, IBM273: &ibm273, IBM277: &ibm277, IBM278: &ibm278, IBM280: &ibm280,
-	IBM284: &ibm284, IBM285: &ibm285, IBM297: &ibm297, IBM424: &ibm424, IBM500: &ibm500,
-	IBM870: &ibm870, IBM871: &ibm871, IBM875: &ibm875, IBM1026: &ibm1026, IBM1047: &ibm1047,
-	IBM1140: &ibm1140, IBM1141: &ibm1141, IBM1142: &ibm1142, IBM1143: &ibm1143, IBM1144: &ibm1144,
-	IBM1145: &ibm1145, IBM1146: &ibm1146, IBM1147: &ibm1147, IBM1148: &ibm1148, IBM1149: &ibm1149,
-}
-
-var swapped = func() map[*encoding.Codec]*encoding.Codec {
-	s := map[*encoding.Codec]*encoding.Codec{}
-	for _, c := range EBCDIC {
-		s[c] = newFull(c.Name()+"-swaplfnl", swapLFNL(ebcdicTables[c]))
+// swapped maps each EBCDIC codec to its swaplfnl variant; it is made on
+// first use.
+var swapped = sync.OnceValue(func() map[*encoding.Codec]*encoding.Codec {
+	tables := []*[256]uint16{&ibm037, &ibm273, &ibm277, &ibm278, &ibm280, &ibm284, &ibm285, &ibm297,
+		&ibm424, &ibm500, &ibm870, &ibm871, &ibm875, &ibm1026, &ibm1047,
+		&ibm1140, &ibm1141, &ibm1142, &ibm1143, &ibm1144, &ibm1145, &ibm1146, &ibm1147, &ibm1148, &ibm1149}
+	s := make(map[*encoding.Codec]*encoding.Codec, len(EBCDIC))
+	for i, c := range EBCDIC {
+		s[c] = newFull(c.Name()+"-swaplfnl", swapLFNL(tables[i]))
 	}
 	return s
-}()
+})
 
 // SwapLFNL returns the variant of an EBCDIC codec of this package in which
 // byte 15 is LF and byte 25 is U+0085 NEL (ICU's ",swaplfnl" converters,
 // for the text files of z/OS Unix System Services, whose lines end in 15),
 // named with "-swaplfnl" added; nil for any other codec.
-func SwapLFNL(c *encoding.Codec) *encoding.Codec { return swapped[c] }
+func SwapLFNL(c *encoding.Codec) *encoding.Codec { return swapped()[c] }
 
 // The DOS code pages, from glibc's tables. Bytes 00–7F are ASCII
 // (IBM864 excepted: 25 is U+066A ARABIC PERCENT SIGN).

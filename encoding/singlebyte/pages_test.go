@@ -118,6 +118,20 @@ func TestSwapLFNL(t *testing.T) {
 		if s == nil || s.Name() != c.Name()+"-swaplfnl" {
 			t.Fatalf("%s: SwapLFNL gives %v", c, s)
 		}
+		if SwapLFNL(c) != s {
+			t.Errorf("%s: SwapLFNL gives another codec on a second call", c)
+		}
+		// Every byte but 15 and 25 reads as in the page itself.
+		for b := range 256 {
+			if b == 0x15 || b == 0x25 {
+				continue
+			}
+			want, werr := c.AppendDecode(nil, []byte{byte(b)})
+			got, gerr := s.AppendDecode(nil, []byte{byte(b)})
+			if !bytes.Equal(got, want) || (werr == nil) != (gerr == nil) {
+				t.Errorf("%s: %02X → %q, %v; %s gives %q, %v", s, b, got, gerr, c, want, werr)
+			}
+		}
 		for _, tc := range []struct {
 			c    *encoding.Codec
 			b    byte

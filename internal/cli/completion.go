@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ucskit/ucs/charset"
 )
@@ -56,7 +57,10 @@ func runCompletion(env *Env, args []string) int {
 
 // flagRE finds the flags at the start of a line of a usage text's Flags
 // section: "  -f, --from-code ENC  ..." gives -f and --from-code.
-var flagRE = regexp.MustCompile(`^\s{1,4}(-[A-Za-z0-9](?:, )?)?(--[a-z][a-z0-9-]*)?`)
+// It is compiled on first use.
+var flagRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s{1,4}(-[A-Za-z0-9](?:, )?)?(--[a-z][a-z0-9-]*)?`)
+})
 
 // commandFlags returns the flags a command's usage text documents, the
 // one source of truth for help, completion and the man page.
@@ -74,7 +78,7 @@ func commandFlags(usage string) []string {
 		if !in {
 			continue
 		}
-		m := flagRE.FindStringSubmatch(line)
+		m := flagRE().FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}

@@ -663,16 +663,22 @@ func genTranslit(g *gen) {
 		}
 	}
 	g.printf("}\n\nconst translitText = %q\n\n", texts.String())
-	g.printf("// translitAlts are the non-ASCII texts glibc tries before the ASCII one,\n// in order (from its ISO-8859-1 and CP1252 outputs).\nvar translitAlts = map[rune][]string{\n")
-	for _, a := range alts {
-		g.printf("0x%04X: {", a.r)
+	g.printf("// translitAltKeys are the characters for which glibc tries non-ASCII\n// texts before the ASCII one, sorted; translitAlts[i] are those of\n// translitAltKeys[i], in order (from its ISO-8859-1 and CP1252 outputs).\n")
+	g.printf("var translitAltKeys = [%d]uint16{\n", len(alts))
+	g.values(len(alts), func(i int) uint32 { return uint32(alts[i].r) }, 4)
+	g.printf("}\n\nvar translitAlts = [%d][]string{\n", len(alts))
+	for i, a := range alts {
+		if a.r > 0xFFFF || i > 0 && a.r <= alts[i-1].r {
+			log.Fatalf("%s: alternatives out of order or beyond the BMP at U+%04X", file, a.r)
+		}
+		g.printf("{")
 		for i, s := range a.alts {
 			if i > 0 {
 				g.printf(", ")
 			}
 			g.printf("%q", s)
 		}
-		g.printf("},\n")
+		g.printf("}, // U+%04X\n", a.r)
 	}
 	g.printf("}\n")
 }

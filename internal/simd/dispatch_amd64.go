@@ -2,8 +2,6 @@
 
 package simd
 
-import "golang.org/x/sys/cpu"
-
 func init() { vectorImpls = amd64Impls }
 
 // hasAVX512 reports whether the CPU (and the operating system, which must
@@ -11,13 +9,20 @@ func init() { vectorImpls = amd64Impls }
 // uses: F, BW, VL, VBMI, VBMI2 and GFNI (every processor with VBMI2 so
 // far has GFNI too).
 func hasAVX512() bool {
-	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &&
-		cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512GFNI &&
-		cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+	f := cpuFeatures()
+	return f.avx512F && f.avx512BW && f.avx512VL && f.avx512VBMI && f.avx512VBMI2 && f.avx512GFNI &&
+		f.bmi2 && f.popcnt
 }
 
 // hasAVX2 reports whether the CPU supports what the avx2 kernel uses.
-func hasAVX2() bool { return cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT }
+func hasAVX2() bool {
+	f := cpuFeatures()
+	return f.avx2 && f.bmi2 && f.popcnt
+}
+
+// HasAVX2 reports whether the CPU and the operating system support AVX2,
+// whatever kernel UCS_SIMD pins.
+func HasAVX2() bool { return cpuFeatures().avx2 }
 
 func amd64Impls() []*impl {
 	var list []*impl

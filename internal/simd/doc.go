@@ -5,13 +5,13 @@
 // Every operation has a pure-Go reference implementation (a table-driven
 // scalar core with word-at-a-time ASCII skipping) and, on amd64, vector
 // kernels written in Go assembly for AVX2 and AVX-512 (with VBMI, VBMI2
-// and GFNI).
-// The kernel is chosen once, at first use, from the CPU's features as
-// reported by golang.org/x/sys/cpu. The environment variable UCS_SIMD pins
-// a kernel: scalar, avx2 or avx512. A pin that the CPU cannot run (or an
-// unknown name) falls back to the best kernel the CPU has. Building with
-// the purego tag turns every assembly file off and leaves only the scalar
-// kernel.
+// and GFNI). The kernel is chosen once, at first use, from the CPU's
+// features, read then with CPUID and XGETBV as golang.org/x/sys/cpu reads
+// them (on macOS, taken from golang.org/x/sys/cpu itself). The
+// environment variable UCS_SIMD pins a kernel: scalar, avx2 or avx512. A
+// pin that the CPU cannot run (or an unknown name) falls back to the best
+// kernel the CPU has. Building with the purego tag turns every assembly
+// file off and leaves only the scalar kernel.
 //
 // The kernels by operation (every other operation, and every operation of
 // the scalar kernel, runs the pure-Go code):

@@ -30,29 +30,6 @@ func sbcsFromUTF8AVX512(t *SBCS, dst, src []byte) (nDst, nSrc int)
 //go:noescape
 func sbcsToUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
 
-// sbcsExpand[m] is the VPSHUFB pattern that packs eight words (UTF-8
-// first byte, second byte) into their UTF-8 bytes when bit i of m says
-// that word i has a second byte: 8 + popcount(m) bytes.
-//
-//lint:ignore U1000 read by the assembly (sbcs_amd64.s)
-var sbcsExpand = func() (t [256][16]byte) {
-	for m := range t {
-		o := 0
-		for i := 0; i < 8; i++ {
-			t[m][o] = byte(2 * i)
-			o++
-			if m>>i&1 != 0 {
-				t[m][o] = byte(2*i + 1)
-				o++
-			}
-		}
-		for ; o < 16; o++ {
-			t[m][o] = 0x80 // zero
-		}
-	}
-	return t
-}()
-
 // sbcsFromUTF8AVX2 converts 32-byte blocks of src (31 when a block ends
 // with a lead byte) while dst has room for 32 bytes. A block converts
 // when it holds only ASCII and two-byte characters whose leads have a
@@ -62,23 +39,3 @@ var sbcsExpand = func() (t [256][16]byte) {
 //
 //go:noescape
 func sbcsFromUTF8AVX2(t *SBCS, dst, src []byte) (nDst, nSrc int)
-
-// sbcsPack[m] is the VPSHUFB pattern that keeps the bytes i of eight
-// for which bit i of m is set, in order.
-//
-//lint:ignore U1000 read by the assembly (sbcs_amd64.s)
-var sbcsPack = func() (t [256][16]byte) {
-	for m := range t {
-		o := 0
-		for i := 0; i < 8; i++ {
-			if m>>i&1 != 0 {
-				t[m][o] = byte(i)
-				o++
-			}
-		}
-		for ; o < 16; o++ {
-			t[m][o] = 0x80 // zero
-		}
-	}
-	return t
-}()

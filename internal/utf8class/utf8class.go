@@ -43,17 +43,13 @@ type Lead struct {
 	KindLo, KindHi Kind
 }
 
-// Leads is the table of RFC 3629 (Unicode Table 3-7). A codec that reads
-// a wider form (RFC 2279's 31-bit UTF-8) copies it and changes the leads
-// that differ, and classifies with ClassifyWith.
-var Leads = func() (t [256]Lead) {
-	for c := range t {
-		t[c] = strictLead(byte(c))
-	}
-	return t
-}()
+// Leads, the table of every lead byte, is static data in leads_table.go.
+//
+//go:generate go run ./internal/genleads -o leads_table.go
 
-func strictLead(c byte) Lead {
+// StrictLead describes the lead byte c as RFC 3629 (Unicode Table 3-7)
+// does; Leads holds it for every byte.
+func StrictLead(c byte) Lead {
 	bc := BadContinuation
 	switch {
 	case c < 0x80:

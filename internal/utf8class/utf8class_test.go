@@ -137,3 +137,16 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// The static table is StrictLead of every byte (go generate writes it;
+// this catches a stale or hand-edited file).
+func TestLeadsTable(t *testing.T) {
+	for c := range 256 {
+		if got, want := Leads[c], StrictLead(byte(c)); got != want {
+			t.Errorf("Leads[%02X] = %+v, want %+v (run go generate)", c, got, want)
+		}
+	}
+	if Leads['a'].Size != 1 || Leads[0xE0].Lo != 0xA0 || Leads[0xFF].Kind != InvalidByte {
+		t.Error("the static table is not filled")
+	}
+}
