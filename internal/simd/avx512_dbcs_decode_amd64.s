@@ -123,8 +123,7 @@ TEXT ·decodePairsAVX512(SB), NOSPLIT, $144-73
 	VPBROADCASTD R10, Z21
 	VPADDB       Z21, Z20, Z21
 
-	// Find out block 0, as if block -64 were being converted.
-	MOVQ $-64, AX
+	// Find out block 0 (CX = AX: no block before it to convert).
 	XORL CX, CX
 	JMP  prep
 
@@ -164,8 +163,8 @@ prep:
 	VPERMI2B      Z2, Z3, Z4         // Z4: the indices of characters 0–31
 	VMOVDQA64     Z21, Z5
 	VPERMI2B      Z2, Z3, Z5         // Z5: of characters 32–63
-	TESTQ         AX, AX
-	JS            next               // block 0: nothing to convert yet
+	CMPQ          CX, AX
+	JE            first              // no block before it to convert
 
 convert:
 	// Convert the block at AX.
@@ -209,11 +208,12 @@ convert:
 
 next:
 	// The next block's turn.
+	ADDQ      $64, AX
+first:
 	VMOVDQU64 Z4, 0(SP)
 	VMOVDQU64 Z5, 64(SP)
 	MOVQ      R13, 128(SP)
 	MOVQ      R12, 136(SP)
-	ADDQ      $64, AX
 	JMP       loop
 
 prepASCII:
@@ -221,9 +221,9 @@ prepASCII:
 	MOVQ  R15, R14
 	XORL  R12, R12
 	XORL  R13, R13
-	TESTQ AX, AX
-	JNS   convert
-	JMP   next
+	CMPQ  CX, AX
+	JNE   convert
+	JMP   first
 
 last:
 	// No next block: the loop ends after this one.
@@ -234,7 +234,30 @@ ascii:
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 Z0, (DI)(BX*1)         // ASCII: copied as is
 	ADDQ      $64, BX
-	JMP       next
+	TESTQ     R12, R12
+	JNZ       next
+
+	// The next block is ASCII too (or there is none): a run of ASCII
+	// blocks is copied without finding out the next one ahead. The
+	// carries R14 and R15 are 0.
+asciiRun:
+	ADDQ      $64, AX
+	CMPQ      AX, R9
+	JG        done
+	CMPQ      BX, R8
+	JG        done
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M  Z0, K1
+	KORTESTQ  K1, K1
+	JNZ       asciiEnd
+	VMOVDQU64 Z0, (DI)(BX*1)
+	ADDQ      $64, BX
+	JMP       asciiRun
+
+asciiEnd:
+	// Find out the block at AX, with no block before it to convert.
+	MOVQ AX, CX
+	JMP  prep
 
 more:
 	// Characters 32 and on.
