@@ -489,3 +489,60 @@ func TestDecodePairsBlockKinds(t *testing.T) {
 		}
 	})
 }
+
+// TestDecodePairsCounts gives the vector steps blocks of every number of
+// characters, 32 to 64 (a block of n ASCII bytes and (64-n)/2 pairs), the
+// ASCII bytes first, last or spread, with an entry 0 at each character
+// of the block in turn: the vector steps convert the characters after
+// the 32nd by another path than the first 32.
+func TestDecodePairsCounts(t *testing.T) {
+	eachKernel(t, func(t *testing.T, kernel string) {
+		if !pairsStep(kernel) {
+			t.Skip("no vector step (see TestDecodePairsKernels)")
+		}
+		for _, c := range pairsCodes {
+			r := rand.New(rand.NewPCG(17, 18))
+			var hole []byte
+			for l := 0x80; l < 0x100 && hole == nil; l++ {
+				for x := 0; x < 0x100; x++ {
+					if c.t[l<<8|x] == 0 {
+						hole = []byte{byte(l), byte(x)}
+						break
+					}
+				}
+			}
+			for n := 32; n <= 64; n++ {
+				nASCII := 2*n - 64
+				for _, spread := range []int{0, 1, 2} {
+					for bad := -1; bad < n; bad++ {
+						var src []byte
+						for i := 0; i < n; i++ {
+							ascii := false
+							switch spread {
+							case 0:
+								ascii = i < nASCII
+							case 1:
+								ascii = i >= n-nASCII
+							case 2:
+								ascii = nASCII > 0 && i*nASCII/n != (i+1)*nASCII/n
+							}
+							switch {
+							case i == bad:
+								src = append(src, hole...)
+							case ascii:
+								src = append(src, byte('a'+i%26))
+							default:
+								src = c.validPair(r, src)
+							}
+						}
+						for len(src) < 64+PairsMinSrc {
+							src = c.validPair(r, src)
+						}
+						checkPairs(t, c, src, 3*len(src)+PairsMinDst)
+						checkPairs(t, c, src, PairsMinDst+96)
+					}
+				}
+			}
+		}
+	})
+}
