@@ -54,6 +54,15 @@ GLOBL dbcsWords<>(SB), RODATA|NOPTR, $64
 	SHRL    $24, R11; \
 	ADDQ    R11, BX
 
+// DBCS_PAIR converts the character whose table index is the word at
+// off(SP), storing its entry's four bytes at dst+BX+at, and ANDs the
+// entry into CX. It uses R10 and R11.
+#define DBCS_PAIR(off, at) \
+	MOVWLZX off(SP), R10; \
+	MOVL    (DX)(R10*4), R11; \
+	MOVL    R11, at(DI)(BX*1); \
+	ANDL    R11, CX
+
 // func decodePairsAVX512(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
 //
 // The kernel works on 64-byte blocks. A lead in a block's last byte has
@@ -152,8 +161,13 @@ prep:
 	MOVQ      R15, R14               // R14: the carry into the next block
 	MOVQ      R13, R15
 	SHRQ      $63, R15               // R15: the carry out of it
-	ANDNQ     R10, R11, R13          // R13: its character starts
+	ANDNQ     R10, R11, R10          // R10: its character starts
+	ANDNQ     R10, R13, R11          // R11: those that are ASCII
+	MOVQ      R10, R13               // R13: its character starts
 	POPCNTQ   R13, R12               // R12: their number, 32 or more
+	LEAQ      0x100(R12), R10
+	TESTQ     R11, R11
+	CMOVQEQ   R10, R12               // and 0x100 when all are pairs
 
 	KMOVQ         R13, K2
 	VMOVDQU8.Z    1(SI)(CX*1), K1, Z1 // Z1: second bytes of the leads, 0 after ASCII
@@ -171,6 +185,10 @@ convert:
 	MOVQ 136(SP), R10
 	TESTQ R10, R10
 	JZ   ascii
+	BTL  $8, R10
+	JCS  pairs
+
+walk:
 	DBCS_CHAR(0)
 	DBCS_CHAR(2)
 	DBCS_CHAR(4)
@@ -203,7 +221,7 @@ convert:
 	DBCS_CHAR(58)
 	DBCS_CHAR(60)
 	DBCS_CHAR(62)
-	CMPQ 136(SP), $32
+	CMPB 136(SP), $32                // (the low byte: the number)
 	JA   more
 
 next:
@@ -258,6 +276,50 @@ asciiEnd:
 	// Find out the block at AX, with no block before it to convert.
 	MOVQ AX, CX
 	JMP  prep
+
+pairs:
+	// 32 pairs: while their entries are all of three bytes, they need
+	// no adds, each at 3 bytes from the one before. CX gathers the AND of
+	// the entries: its top byte is 3 when all were 3 (lengths are 1, 2,
+	// 3, or 0 for no entry); otherwise the block is walked again.
+	MOVL $-1, CX
+	DBCS_PAIR(0, 0)
+	DBCS_PAIR(2, 3)
+	DBCS_PAIR(4, 6)
+	DBCS_PAIR(6, 9)
+	DBCS_PAIR(8, 12)
+	DBCS_PAIR(10, 15)
+	DBCS_PAIR(12, 18)
+	DBCS_PAIR(14, 21)
+	DBCS_PAIR(16, 24)
+	DBCS_PAIR(18, 27)
+	DBCS_PAIR(20, 30)
+	DBCS_PAIR(22, 33)
+	DBCS_PAIR(24, 36)
+	DBCS_PAIR(26, 39)
+	DBCS_PAIR(28, 42)
+	DBCS_PAIR(30, 45)
+	DBCS_PAIR(32, 48)
+	DBCS_PAIR(34, 51)
+	DBCS_PAIR(36, 54)
+	DBCS_PAIR(38, 57)
+	DBCS_PAIR(40, 60)
+	DBCS_PAIR(42, 63)
+	DBCS_PAIR(44, 66)
+	DBCS_PAIR(46, 69)
+	DBCS_PAIR(48, 72)
+	DBCS_PAIR(50, 75)
+	DBCS_PAIR(52, 78)
+	DBCS_PAIR(54, 81)
+	DBCS_PAIR(56, 84)
+	DBCS_PAIR(58, 87)
+	DBCS_PAIR(60, 90)
+	DBCS_PAIR(62, 93)
+	SHRL $24, CX
+	CMPL CX, $3
+	JNE  walk
+	ADDQ $96, BX
+	JMP  next
 
 more:
 	// Characters 32 and on.
