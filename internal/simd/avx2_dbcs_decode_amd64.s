@@ -45,6 +45,15 @@
 	ADDQ    R11, BX; \
 	BLSRQ   R13, R13
 
+// DBCS2_PAIR converts the pair at off(R12), storing its entry's four
+// bytes at dst+BX+at, and ANDs the entry into CX. It uses R10 and R11.
+#define DBCS2_PAIR(off, at) \
+	MOVWLZX off(R12), R10; \
+	ROLW    $8, R10; \
+	MOVL    (DX)(R10*4), R11; \
+	MOVL    R11, at(DI)(BX*1); \
+	ANDL    R11, CX
+
 // func decodePairsAVX2(dst, src []byte, t *[65536]uint32) (nDst, nSrc int, bad bool)
 //
 // The blocks are the AVX-512 kernel's: 64 bytes, a lead in a block's last
@@ -130,6 +139,12 @@ convert:
 	TESTQ R13, R13
 	JZ    ascii
 	LEAQ  (SI)(AX*1), R12            // R12: the block
+	MOVQ  $0x5555555555555555, R10
+	CMPQ  R13, R10
+	JEQ   pairs                      // 32 pairs from byte 0
+	SHLQ  $1, R10
+	CMPQ  R13, R10
+	JEQ   pairs1                     // 32 pairs from byte 1
 
 	PCALIGN $32
 chars:
@@ -154,6 +169,56 @@ last:
 	// No next block: the loop ends after this one.
 	MOVQ R15, 0(SP)
 	JMP  convert
+
+pairs1:
+	INCQ R12
+pairs:
+	// 32 pairs from R12: while their entries are all of three bytes,
+	// they need no TZCNT, BLSR or adds, each at 3 bytes from the one
+	// before. CX gathers the AND of the entries: its top byte is 3 when
+	// all were 3 (lengths are 1, 2, 3, or 0 for no entry); otherwise the
+	// block is walked again.
+	MOVL $-1, CX
+	DBCS2_PAIR(0, 0)
+	DBCS2_PAIR(2, 3)
+	DBCS2_PAIR(4, 6)
+	DBCS2_PAIR(6, 9)
+	DBCS2_PAIR(8, 12)
+	DBCS2_PAIR(10, 15)
+	DBCS2_PAIR(12, 18)
+	DBCS2_PAIR(14, 21)
+	DBCS2_PAIR(16, 24)
+	DBCS2_PAIR(18, 27)
+	DBCS2_PAIR(20, 30)
+	DBCS2_PAIR(22, 33)
+	DBCS2_PAIR(24, 36)
+	DBCS2_PAIR(26, 39)
+	DBCS2_PAIR(28, 42)
+	DBCS2_PAIR(30, 45)
+	DBCS2_PAIR(32, 48)
+	DBCS2_PAIR(34, 51)
+	DBCS2_PAIR(36, 54)
+	DBCS2_PAIR(38, 57)
+	DBCS2_PAIR(40, 60)
+	DBCS2_PAIR(42, 63)
+	DBCS2_PAIR(44, 66)
+	DBCS2_PAIR(46, 69)
+	DBCS2_PAIR(48, 72)
+	DBCS2_PAIR(50, 75)
+	DBCS2_PAIR(52, 78)
+	DBCS2_PAIR(54, 81)
+	DBCS2_PAIR(56, 84)
+	DBCS2_PAIR(58, 87)
+	DBCS2_PAIR(60, 90)
+	DBCS2_PAIR(62, 93)
+	SHRL $24, CX
+	CMPL CX, $3
+	JEQ  pairsDone
+	LEAQ (SI)(AX*1), R12
+	JMP  chars
+pairsDone:
+	ADDQ $96, BX
+	JMP  next
 
 ascii:
 	VMOVDQU (SI)(AX*1), Y0
