@@ -69,7 +69,10 @@
 // entry 0, where the kernel stops before the character, after the
 // characters before it are written. As in the AVX-512 kernel, the
 // character starts of each block are found while the block before it is
-// converted, so that their chain of latency overlaps that work.
+// converted, so that their chain of latency overlaps that work, and a
+// block of 32 pairs (character starts 0x5555…, or 0xAAAA… after a carry)
+// is first converted without the walk, each entry stored 3 bytes after
+// the one before, and kept when all its entries are of three bytes.
 //
 // A block gives at most 96 bytes (32 three-byte characters) and its last
 // store writes one byte beyond them: dst needs less than the 160 bytes

@@ -99,7 +99,11 @@ GLOBL dbcsWords<>(SB), RODATA|NOPTR, $64
 // sixteen dwords costs more than sixteen loads): an unaligned four-byte
 // store per character, the next one at the end of its UTF-8 bytes. An
 // entry 0 stops the kernel before its character, after the characters
-// before it are written.
+// before it are written. A block of 32 pairs (no ASCII character, found
+// out ahead: 0x100 in the number) is first converted without the chain
+// of lengths, each entry stored 3 bytes after the one before, and kept
+// when all its entries are of three bytes (the common case of Chinese,
+// Japanese and Korean text); otherwise it is walked again.
 //
 // A block gives at most 96 bytes (32 three-byte characters) and its last
 // store writes one byte beyond them: dst needs less than the 160 bytes
