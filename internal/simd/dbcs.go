@@ -10,15 +10,22 @@ package simd
 // such bytes the leads are the bytes at an even distance from the run's
 // start, and a run of odd length ends with a lead whose trail is an ASCII
 // byte. The first and second bytes of the characters are packed with
-// VPCOMPRESSB, sixteen characters become sixteen table indices (VPERMI2B),
-// VPGATHERDD looks them up, and the UTF-8 bytes of the entries are packed
-// with VPCOMPRESSB and stored. A block of ASCII is copied as it is.
+// VPCOMPRESSB and VPERMI2B makes their table indices; then each character
+// is looked up with a scalar load (cheaper than VPGATHERDD on AMD Zen 4)
+// and stored, an unaligned four-byte store at the end of the previous
+// character's UTF-8 bytes. The characters of a block are found while the
+// block before it is converted, so that the latency of that step is
+// hidden. A block of ASCII is copied as it is. A block of 32 two-byte
+// codes is first converted as if each gave three UTF-8 bytes (no chain of
+// lengths from one character to the next), which is kept when all did,
+// and converted again character after character otherwise.
 //
 // The avx2 kernel has the same blocks and finds the characters the same
-// way, from two VPMOVMSKB; lacking byte compression, it then looks up and
-// stores one character after another, each an unaligned four-byte store
-// at the end of the previous character's UTF-8 bytes, with no branch on
-// the text but the block's end and an entry 0.
+// way, from two VPMOVMSKB, one block ahead too; lacking byte compression,
+// it walks the character starts (TZCNT, BLSR) and looks up and stores one
+// character after another, with no branch on the text but the block's end
+// and an entry 0; a block of 32 two-byte codes takes the same shortcut as
+// under AVX-512.
 
 // PairsMinSrc and PairsMinDst are the sizes of src and dst below which
 // DecodePairs converts nothing: a vector block reads 65 bytes of src and

@@ -417,3 +417,132 @@ func TestDecodePairsBlockEdges(t *testing.T) {
 		}
 	})
 }
+
+// TestDecodePairsBlockKinds runs the vector steps over every sequence of
+// four blocks of four kinds: ASCII, pairs that cross into the next block
+// (a lead in byte 63), pairs that end with the block, and pairs with an
+// entry 0 among them. It reaches the ways from an ASCII block to a mixed
+// one and back, which the AVX-512 step takes by different paths (a block
+// is found out while the one before it is converted, and a run of ASCII
+// blocks has a loop of its own), with dst cut at each block and between.
+func TestDecodePairsBlockKinds(t *testing.T) {
+	eachKernel(t, func(t *testing.T, kernel string) {
+		if !pairsStep(kernel) {
+			t.Skip("no vector step (see TestDecodePairsKernels)")
+		}
+		for _, c := range pairsCodes {
+			r := rand.New(rand.NewPCG(15, 16))
+			var hole []byte
+			for l := 0x80; l < 0x100 && hole == nil; l++ {
+				for x := 0; x < 0x100; x++ {
+					if c.t[l<<8|x] == 0 {
+						hole = []byte{byte(l), byte(x)}
+						break
+					}
+				}
+			}
+			for pat := 0; pat < 4*4*4*4; pat++ {
+				var src []byte
+				for b, p := 1, pat; b <= 4; b, p = b+1, p/4 {
+					end := 64 * b
+					switch p % 4 {
+					case 0: // ASCII
+						for len(src) < end {
+							src = append(src, byte('a'+len(src)%26))
+						}
+					case 1: // pairs, the last of them across the end
+						if (end-len(src))%2 == 0 {
+							src = append(src, '.')
+						}
+						for len(src) < end {
+							src = c.validPair(r, src)
+						}
+					case 2: // pairs that end with the block
+						for len(src) < end-1 {
+							src = c.validPair(r, src)
+						}
+						if len(src) < end {
+							src = append(src, '.')
+						}
+					case 3: // pairs with an entry 0 among them
+						at := end - 64 + r.IntN(60)
+						for len(src) < at {
+							src = c.validPair(r, src)
+						}
+						src = append(src, hole...)
+						for len(src) < end {
+							src = c.validPair(r, src)
+						}
+					}
+				}
+				for len(src) < 4*64+PairsMinSrc {
+					src = c.validPair(r, src)
+				}
+				for size := PairsMinDst; size < PairsMinDst+320; size += 32 {
+					checkPairs(t, c, src, size)
+				}
+				checkPairs(t, c, src, 3*len(src)+PairsMinDst)
+				for _, cut := range []int{PairsMinSrc + 63, PairsMinSrc + 64, PairsMinSrc + 128, 3*64 + PairsMinSrc - 1} {
+					checkPairs(t, c, src[:cut], 3*cut+PairsMinDst)
+				}
+			}
+		}
+	})
+}
+
+// TestDecodePairsCounts gives the vector steps blocks of every number of
+// characters, 32 to 64 (a block of n ASCII bytes and (64-n)/2 pairs), the
+// ASCII bytes first, last or spread, with an entry 0 at each character
+// of the block in turn: the vector steps convert the characters after
+// the 32nd by another path than the first 32.
+func TestDecodePairsCounts(t *testing.T) {
+	eachKernel(t, func(t *testing.T, kernel string) {
+		if !pairsStep(kernel) {
+			t.Skip("no vector step (see TestDecodePairsKernels)")
+		}
+		for _, c := range pairsCodes {
+			r := rand.New(rand.NewPCG(17, 18))
+			var hole []byte
+			for l := 0x80; l < 0x100 && hole == nil; l++ {
+				for x := 0; x < 0x100; x++ {
+					if c.t[l<<8|x] == 0 {
+						hole = []byte{byte(l), byte(x)}
+						break
+					}
+				}
+			}
+			for n := 32; n <= 64; n++ {
+				nASCII := 2*n - 64
+				for _, spread := range []int{0, 1, 2} {
+					for bad := -1; bad < n; bad++ {
+						var src []byte
+						for i := 0; i < n; i++ {
+							ascii := false
+							switch spread {
+							case 0:
+								ascii = i < nASCII
+							case 1:
+								ascii = i >= n-nASCII
+							case 2:
+								ascii = nASCII > 0 && i*nASCII/n != (i+1)*nASCII/n
+							}
+							switch {
+							case i == bad:
+								src = append(src, hole...)
+							case ascii:
+								src = append(src, byte('a'+i%26))
+							default:
+								src = c.validPair(r, src)
+							}
+						}
+						for len(src) < 64+PairsMinSrc {
+							src = c.validPair(r, src)
+						}
+						checkPairs(t, c, src, 3*len(src)+PairsMinDst)
+						checkPairs(t, c, src, PairsMinDst+96)
+					}
+				}
+			}
+		}
+	})
+}

@@ -28,7 +28,7 @@
 //	RuneCount                VPCMPB, POPCNT              VPCMPGTB, VPSADBW
 //	UTF16LenFromUTF8         VPSHUFB by nibble, VPSADBW  VPCMPGTB, VPMAXUB, VPSADBW
 //	UTF8LenFromUTF16LE       VPCMPUW, VPMINUW, POPCNT    VPMINUW, VPCMPEQW, VPACKSSWB
-//	DecodePairs              VPCOMPRESSB, VPGATHERDD     VPMOVMSKB, a walk of the characters (TZCNT, BLSR)
+//	DecodePairs              VPCOMPRESSB, VPERMI2B, scalar look-ups  VPMOVMSKB, a walk of the characters (TZCNT, BLSR)
 //	EncodePairs              VPGATHERDD, VPEXPANDB, VPCOMPRESSB  none (the codec's scalar loop)
 //	GB18030SupplementaryToUTF8  VPMADDUBSW/VPMADDWD, VPMULTISHIFTQB   VPMADDUBSW/VPMADDWD, shifts, VPMASKMOVD
 //	UTF8ToGB18030Supplementary  VPMADDWD, single-precision division    VPMADDWD, single-precision division, VPMASKMOVD
