@@ -35,10 +35,10 @@
 // A file of 4 MiB or more in UTF-8 read with no encoder behind it (to
 // UTF-8, and Decoder), or in GBK, GB18030, Big5, Shift_JIS, EUC-JP or
 // EUC-KR, is instead spread over the processors: each of a few goroutines
-// reads the next piece (512 KiB of UTF-8, 256 KiB of the others) into a
-// buffer of its own (pread), validates (UTF-8) or decodes (the others,
-// cut after a byte below 0x30) and measures it while it is in its core's
-// cache, and the pieces are handed on in order. That copy costs less than the map's page tables,
+// reads the next 512 KiB piece into a buffer of its own (pread),
+// validates (UTF-8) or decodes (the others, cut after a byte below 0x30)
+// and measures it while it is in its core's cache, and the pieces are
+// handed on in order. That copy costs less than the map's page tables,
 // and the work is shared evenly. The map takes over at the first piece
 // that does not go through whole.
 //

@@ -33,14 +33,13 @@ import (
 // usual path (the map) goes on from the start of that piece, so the
 // output, the errors and their positions are those of a single goroutine.
 
-// spreadPiece and decodePiece are the input a goroutine reads at a time,
-// of UTF-8 and of the double-byte encodings: small enough that its
-// buffers stay in a core's cache between the read and the work. (UTF-8
-// pieces of 512 KiB took 7% less time than pieces of 256 KiB or 1 MiB to
-// validate 200 MB on an AMD EPYC; decoded pieces showed no difference
-// between 128 and 512 KiB, and their output buffers are four times
-// larger.) (Variables for the tests.)
-var spreadPiece, decodePiece int64 = 512 << 10, 256 << 10
+// spreadPiece is the input a goroutine reads at a time: small enough that
+// its buffers stay in a core's cache between the read and the work. (On
+// an AMD EPYC, pieces of 512 KiB took 7% less time than pieces of 256 KiB
+// or 1 MiB to validate 200 MB of UTF-8, and 5% less than 256 KiB to
+// convert 200 MB of GBK to a file: its text is written a piece at a time,
+// and larger writes cost the kernel less.) (A variable for the tests.)
+var spreadPiece int64 = 512 << 10
 
 // spreadMin is the least input worth spreading: the map of a smaller one
 // costs little. (A variable for the tests.)
@@ -125,7 +124,7 @@ func (d *decoder) decodeWay() *spreadWay {
 		fresh = fail.DecodePivotTransformer().(*encoding.Transformer)
 	}
 	return &spreadWay{
-		piece: decodePiece,
+		piece: spreadPiece,
 		after: cutAhead,
 		edge: func(b []byte, lo, n int64) int64 {
 			if c := cutAfter(b, int(n-lo), len(b)); c >= 0 {
@@ -179,9 +178,10 @@ func (d *decoder) spread(w *mapread.Windows, way *spreadWay, step func(int) erro
 		// processors).
 		s := &spreadSlot{in: make([]byte, p+way.before+way.after+4096)}
 		if way.fresh != nil {
-			// Decoded text: up to 3 bytes of UTF-8 (or 4 of the pivot)
-			// a byte of input.
-			s.out = make([]byte, 4*(p+way.after)+256)
+			// Decoded text: up to 3 bytes of UTF-8 a byte of input (a
+			// single byte that decodes to a character of 3 bytes, such
+			// as 0x80 to €). A piece that needs more does not go through.
+			s.out = make([]byte, 3*(p+way.after)+256)
 		}
 		free <- s
 	}

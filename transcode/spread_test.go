@@ -26,9 +26,9 @@ import (
 // smallSpread makes the spread take pieces of p bytes from inputs of min
 // bytes on, with windows of window bytes after it.
 func smallSpread(t *testing.T, p, min int64, window int) {
-	sp, dp, sm, ca := spreadPiece, decodePiece, spreadMin, cutAhead
-	spreadPiece, decodePiece, spreadMin, cutAhead = p, p, min, 300
-	t.Cleanup(func() { spreadPiece, decodePiece, spreadMin, cutAhead = sp, dp, sm, ca })
+	sp, sm, ca := spreadPiece, spreadMin, cutAhead
+	spreadPiece, spreadMin, cutAhead = p, min, 300
+	t.Cleanup(func() { spreadPiece, spreadMin, cutAhead = sp, sm, ca })
 	windows(t, window)
 }
 
