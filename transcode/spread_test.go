@@ -320,3 +320,31 @@ func FuzzSpread(f *testing.F) {
 		}
 	})
 }
+
+// TestSpreadSinkPanics checks that a panic of the sink, which the spread
+// calls from one of its goroutines, reaches the caller of Decode, where
+// it can be recovered, and that the goroutines end.
+func TestSpreadSinkPanics(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	smallSpread(t, 1000, 1, 4*os.Getpagesize())
+	text := []byte(strings.Repeat("abcdefgh ünïcödé 世界\n", 20000))
+	before := runtime.NumGoroutine()
+	calls := 0
+	got := func() (p any) {
+		defer func() { p = recover() }()
+		d := Decoder{From: cs("utf-8")}
+		d.Decode(writeTemp(t, text), func([]byte, Position) error {
+			if calls++; calls == 5 {
+				panic("sink")
+			}
+			return nil
+		})
+		return nil
+	}()
+	if got != "sink" || calls != 5 {
+		t.Errorf("a sink that panics at its 5th call: recovered %v after %d calls", got, calls)
+	}
+	if n := goroutinesAfter(before); n > before {
+		t.Errorf("%d goroutines after Decode, %d before", n, before)
+	}
+}
