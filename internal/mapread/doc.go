@@ -10,6 +10,11 @@
 // A mapped file that shrinks while it is read would fault on access; the
 // caller runs its loop under Guard, which turns that fault into
 // ErrChanged instead of a crash.
+//
+// Windows also reads pieces of the same input with pread (ReadAt), for
+// callers that spread a file over several goroutines, each copying its
+// pieces into a buffer of its own: for a file read once from end to end,
+// that copy costs less than the page tables of a map.
 package mapread
 
 import (

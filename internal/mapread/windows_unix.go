@@ -173,8 +173,8 @@ func (w *Windows) Size() int64 { return w.size }
 // ReadAt reads the len(p) input bytes from input offset off into p,
 // with pread: a reader that takes a piece of the input into a buffer of
 // its own, beside the windows. It is safe to call from several
-// goroutines at once (not beside At or Close). It returns ErrChanged when the file ends
-// before them (it shrank).
+// goroutines at once (not beside At or Close). It returns ErrChanged
+// when the file ends before them (it shrank).
 func (w *Windows) ReadAt(p []byte, off int64) error {
 	if off < 0 || off+int64(len(p)) > w.size {
 		return ErrChanged
