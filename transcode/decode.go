@@ -379,8 +379,9 @@ func (s *mapSource) next(done int) ([]byte, bool, error) {
 	return b, eof, nil
 }
 
-// loop decodes what src hands on, from input offset off (the bytes before
-// it were valid UTF-8, handed on already, and end at place at).
+// loop decodes what src hands on, from input offset off: the bytes
+// before it were handed on already (by the spread), and their text ends
+// at place at.
 func (d *decoder) loop(src source, off int64, at place) error {
 	p := &pass{d: d, out: make([]byte, 4*chunkSize+256), at: at, off: off, skipped: off}
 	opts := d.codec.Options()

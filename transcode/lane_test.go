@@ -103,8 +103,7 @@ func TestLanesSameAsSequential(t *testing.T) {
 }
 
 // TestLanesSameAsSequentialNoSpread runs the same inputs with the spread
-// of UTF-8 files (spread.go) turned off: UTF-8 then takes the lanes of
-// the identity path.
+// of files (spread.go) turned off: UTF-8 and GBK then take the lanes.
 func TestLanesSameAsSequentialNoSpread(t *testing.T) {
 	noSpread(t)
 	lanesSameAsSequential(t)
@@ -221,7 +220,7 @@ func crc(b []byte) uint64 {
 // crash, and the lane must end.
 func TestLaneFileShrinks(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	noSpread(t) // UTF-8 is spread otherwise (TestSpreadFileShrinks)
+	noSpread(t) // UTF-8 and GBK are spread otherwise (TestSpreadFileShrinks)
 	windows(t, 8*chunkSize)
 	for _, from := range []string{"utf-8", "gbk"} {
 		text := []byte(strings.Repeat("abcdefgh, 世界. ", 400000))
