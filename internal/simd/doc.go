@@ -18,6 +18,7 @@
 //
 //	operation                avx512                      avx2
 //	ValidUTF8, ValidateUTF8  Keiser–Lemire, 64 B blocks  Keiser–Lemire, 32 B blocks
+//	ValidateUTF8Lines        the same, counting LF       the same, counting LF
 //	ASCIIPrefix, ValidASCII  64 B compares               32 B compares
 //	Latin1ToUTF8             VPCOMPRESSB                 VPSHUFB tables
 //	UTF8ToLatin1             VPERMB, VPCOMPRESSB         PEXT
