@@ -1,30 +1,10 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "dbcs_leads_amd64.h"
 
 // The AVX2 kernel of dbcs_amd64.go: double-byte codes to UTF-8 through a
 // table of 65536 dwords indexed by lead<<8 | trail (see DecodePairs).
-
-// DBCS2_LEADS sets L to the leads among the bytes 80–FF of H, a block
-// that starts at a character boundary: within each run of bytes of H,
-// the bytes at an even distance from the run's start. S = H &^ (H<<1)
-// are the run starts; adding the starts at even places to H carries
-// through the runs that start there and clears them (X = H + S&even),
-// while the runs that start at odd places stay set: the leads are
-// (H &^ X) & even | (H & X) & odd (the AVX-512 kernel's DBCS_LEADS). It
-// uses R11 and R12.
-#define DBCS2_LEADS(H, L) \
-	MOVQ H, R11; \
-	SHLQ $1, R11; \
-	ANDNQ H, R11, R11; \
-	MOVQ $0x5555555555555555, R12; \
-	ANDQ R12, R11; \
-	ADDQ H, R11; \
-	ANDNQ H, R11, L; \
-	ANDQ H, R11; \
-	ANDQ R12, L; \
-	ANDNQ R11, R12, R11; \
-	ORQ  R11, L
 
 // DBCS2_CHAR converts the character that starts at the lowest set bit of
 // R13 (the character starts of the block at R12): it reads its two bytes
@@ -61,7 +41,7 @@
 // byte 0 is its trail. The bytes 80–FF of a block come from two 32-byte
 // loads (VPMOVMSKB); a block of ASCII without a carry is copied with two
 // 32-byte stores. Otherwise the character starts are found as in the
-// AVX-512 kernel (leads by DBCS2_LEADS, then the ASCII bytes that are not
+// AVX-512 kernel (leads by DBCS_LEADS, then the ASCII bytes that are not
 // trails), and, AVX2 having no byte compression, each character is looked
 // up and stored in turn (DBCS2_CHAR): an unaligned four-byte store per
 // character, the next one at the end of its UTF-8 bytes. That walk has no
@@ -127,7 +107,7 @@ prep:
 	ORQ       R15, R11
 	JZ        prepASCII
 	ANDNQ     R10, R15, R14          // R14: H without a trail in byte 0
-	DBCS2_LEADS(R14, R15)            // R15: L
+	DBCS_LEADS(R14, R15)             // R15: L
 	MOVQ      0(SP), R11
 	LEAQ      (R11)(R15*2), R11      // R11: trails
 	ANDNQ     R10, R15, R10

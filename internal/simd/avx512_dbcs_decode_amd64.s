@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "dbcs_leads_amd64.h"
 
 // The kernel of dbcs_amd64.go: double-byte codes to UTF-8 through a
 // table of 65536 dwords indexed by lead<<8 | trail (see DecodePairs).
@@ -20,26 +21,6 @@ DATA dbcsWords<>+40(SB)/8, $0x5717561655155414
 DATA dbcsWords<>+48(SB)/8, $0x5B1B5A1A59195818
 DATA dbcsWords<>+56(SB)/8, $0x5F1F5E1E5D1D5C1C
 GLOBL dbcsWords<>(SB), RODATA|NOPTR, $64
-
-// DBCS_LEADS sets L to the leads among the bytes 80–FF of H, a block
-// that starts at a character boundary: within each run of bytes of H,
-// the bytes at an even distance from the run's start. S = H &^ (H<<1)
-// are the run starts; adding the starts at even places to H carries
-// through the runs that start there and clears them (X = H + S&even),
-// while the runs that start at odd places stay set: the leads are
-// (H &^ X) & even | (H & X) & odd. It uses R11 and R12.
-#define DBCS_LEADS(H, L) \
-	MOVQ H, R11; \
-	SHLQ $1, R11; \
-	ANDNQ H, R11, R11; \
-	MOVQ $0x5555555555555555, R12; \
-	ANDQ R12, R11; \
-	ADDQ H, R11; \
-	ANDNQ H, R11, L; \
-	ANDQ H, R11; \
-	ANDQ R12, L; \
-	ANDNQ R11, R12, R11; \
-	ORQ  R11, L
 
 // DBCS_CHAR converts the character whose table index is the word at
 // off(SP): it looks up its entry, stops at label bad when it is 0, and

@@ -260,6 +260,18 @@ func TestDecodePairsLengths(t *testing.T) {
 	})
 }
 
+// hole returns the first pair (lead 80–FF) whose entry is 0, or nil.
+func (c *pairsCode) hole() []byte {
+	for l := 0x80; l < 0x100; l++ {
+		for x := 0; x < 0x100; x++ {
+			if c.t[l<<8|x] == 0 {
+				return []byte{byte(l), byte(x)}
+			}
+		}
+	}
+	return nil
+}
+
 // validPair appends a pair that has a character.
 func (c *pairsCode) validPair(r *rand.Rand, b []byte) []byte {
 	for {
@@ -374,15 +386,7 @@ func TestDecodePairsBlockEdges(t *testing.T) {
 		}
 		for _, c := range pairsCodes {
 			r := rand.New(rand.NewPCG(13, 14))
-			var hole []byte // a pair whose entry is 0
-			for l := 0x80; l < 0x100 && hole == nil; l++ {
-				for x := 0; x < 0x100; x++ {
-					if c.t[l<<8|x] == 0 {
-						hole = []byte{byte(l), byte(x)}
-						break
-					}
-				}
-			}
+			hole := c.hole() // a pair whose entry is 0
 			lead := c.validPair(r, nil)[0]
 			faults := [][]byte{hole, {lead, 'q'}, {'q'}, {lead}}
 			for p := 0; p <= 3*64+2; p++ {
@@ -432,15 +436,7 @@ func TestDecodePairsBlockKinds(t *testing.T) {
 		}
 		for _, c := range pairsCodes {
 			r := rand.New(rand.NewPCG(15, 16))
-			var hole []byte
-			for l := 0x80; l < 0x100 && hole == nil; l++ {
-				for x := 0; x < 0x100; x++ {
-					if c.t[l<<8|x] == 0 {
-						hole = []byte{byte(l), byte(x)}
-						break
-					}
-				}
-			}
+			hole := c.hole() // a pair whose entry is 0
 			for pat := 0; pat < 4*4*4*4; pat++ {
 				var src []byte
 				for b, p := 1, pat; b <= 4; b, p = b+1, p/4 {
@@ -502,15 +498,7 @@ func TestDecodePairsCounts(t *testing.T) {
 		}
 		for _, c := range pairsCodes {
 			r := rand.New(rand.NewPCG(17, 18))
-			var hole []byte
-			for l := 0x80; l < 0x100 && hole == nil; l++ {
-				for x := 0; x < 0x100; x++ {
-					if c.t[l<<8|x] == 0 {
-						hole = []byte{byte(l), byte(x)}
-						break
-					}
-				}
-			}
+			hole := c.hole() // a pair whose entry is 0
 			for n := 32; n <= 64; n++ {
 				nASCII := 2*n - 64
 				for _, spread := range []int{0, 1, 2} {
