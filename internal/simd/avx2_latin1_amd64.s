@@ -6,6 +6,32 @@
 // The AVX2 Latin-1 converters (the general scheme is described in
 // avx2_utf16_to_utf8_amd64.s).
 
+// ASCII_TAIL32 converts the last DX bytes of src (fewer than 32) when the
+// last 32 bytes of src are all ASCII: that window is copied again whole.
+// Its bytes before AX were copied by this call, one byte each, just
+// before BX, so the copy ends DX bytes after BX and rewrites what is
+// before BX with the same bytes; nothing outside src or dst is touched.
+// Otherwise, or when src is shorter than the window or dst has no room,
+// it goes to done and leaves the bytes to the scalar code. Registers:
+// SI, R9 src and its length, DI, R8 dst and its length, AX, BX the
+// offsets reached; uses R10, R13 and Y1.
+#define ASCII_TAIL32(done) \
+	TESTQ DX, DX; \
+	JZ    done; \
+	CMPQ  R9, $32; \
+	JB    done; \
+	MOVQ  R8, R13; \
+	SUBQ  BX, R13; \
+	CMPQ  R13, DX; \
+	JB    done; \
+	VMOVDQU   -32(SI)(R9*1), Y1; \
+	VPMOVMSKB Y1, R10; \
+	TESTL     R10, R10; \
+	JNZ       done; \
+	ADDQ      DX, BX; \
+	VMOVDQU   Y1, -32(DI)(BX*1); \
+	MOVQ      R9, AX
+
 // func latin1ToUTF8AVX2(dst, src []byte) (nDst, nSrc int)
 //
 // 32 bytes a step: copied when ASCII, else taken 16 at a time, each half
@@ -69,26 +95,7 @@ l2highx:
 	JMP       l2loop
 
 l2tail:
-	// The last DX bytes (fewer than 32), when the last 32 bytes of src
-	// are all ASCII: that window is copied again whole. Its bytes before
-	// AX were copied by this call, one byte each, just before BX, so the
-	// copy ends DX bytes after BX and rewrites what is before BX with the
-	// same bytes; nothing outside src or dst is touched.
-	TESTQ DX, DX
-	JZ    l2done
-	CMPQ  R9, $32
-	JB    l2done                     // src is shorter than the window
-	MOVQ  R8, R13
-	SUBQ  BX, R13
-	CMPQ  R13, DX
-	JB    l2done
-	VMOVDQU   -32(SI)(R9*1), Y1
-	VPMOVMSKB Y1, R10
-	TESTL     R10, R10
-	JNZ       l2done                 // not ASCII: the scalar code
-	ADDQ      DX, BX                 // BX: the end of the output
-	VMOVDQU   Y1, -32(DI)(BX*1)
-	MOVQ      R9, AX
+	ASCII_TAIL32(l2done)
 
 l2done:
 	MOVQ BX, nDst+48(FP)
@@ -246,26 +253,7 @@ u2pairs:
 	JMP  u2loop
 
 u2tail:
-	// The last DX bytes (fewer than 32), when the last 32 bytes of src
-	// are all ASCII: that window is copied again whole. Its bytes before
-	// AX were copied by this call, one byte each, just before BX, so the
-	// copy ends DX bytes after BX and rewrites what is before BX with the
-	// same bytes; nothing outside src or dst is touched.
-	TESTQ DX, DX
-	JZ    u2done
-	CMPQ  R9, $32
-	JB    u2done                     // src is shorter than the window
-	MOVQ  R8, R13
-	SUBQ  BX, R13
-	CMPQ  R13, DX
-	JB    u2done
-	VMOVDQU   -32(SI)(R9*1), Y1
-	VPMOVMSKB Y1, R10
-	TESTL     R10, R10
-	JNZ       u2done                 // not ASCII: the scalar code
-	ADDQ      DX, BX                 // BX: the end of the output
-	VMOVDQU   Y1, -32(DI)(BX*1)
-	MOVQ      R9, AX
+	ASCII_TAIL32(u2done)
 
 u2done:
 	MOVQ BX, nDst+48(FP)

@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "avx512_ascii_tail_amd64.h"
 
 // shiftRight1: VPERMB indices that move every byte one place up (byte i
 // takes byte i-1; byte 0 keeps its own), giving each byte its predecessor.
@@ -153,13 +154,7 @@ l1tail:
 	SUBQ  BX, R13
 	CMPQ  R13, DX
 	JB    l1done
-	MOVQ  $-1, R10
-	BZHIQ DX, R10, R10
-	KMOVQ R10, K1
-	VMOVDQU8.Z (SI)(AX*1), K1, Z1
-	VPMOVB2M Z1, K2
-	KORTESTQ K2, K2
-	JNZ   l1done                     // not ASCII: the scalar code
+	ASCII_MASKED64(l1done)             // not ASCII: the scalar code
 	VMOVDQU8 Z1, K1, (DI)(BX*1)
 	ADDQ  DX, AX
 	ADDQ  DX, BX
@@ -266,13 +261,7 @@ u1tail:
 	SUBQ  BX, R13
 	CMPQ  R13, DX
 	JB    u1done
-	MOVQ  $-1, R10
-	BZHIQ DX, R10, R10
-	KMOVQ R10, K1
-	VMOVDQU8.Z (SI)(AX*1), K1, Z1
-	VPMOVB2M Z1, K2
-	KORTESTQ K2, K2
-	JNZ   u1done                     // not ASCII: the scalar code
+	ASCII_MASKED64(u1done)             // not ASCII: the scalar code
 	VMOVDQU8 Z1, K1, (DI)(BX*1)
 	ADDQ  DX, AX
 	ADDQ  DX, BX

@@ -240,13 +240,7 @@ u16tail:
 	SHRQ  $1, R13                    // R13: units dst has room for
 	CMPQ  R13, DX
 	JB    u16done
-	MOVQ  $-1, R10
-	BZHIQ DX, R10, R10
-	KMOVQ R10, K1
-	VMOVDQU8.Z (SI)(AX*1), K1, Z1
-	VPMOVB2M Z1, K2
-	KORTESTQ K2, K2
-	JNZ   u16done                    // not ASCII: the scalar code goes on
+	ASCII_MASKED64(u16done)             // not ASCII: the scalar code
 	KMOVD R10, K3
 	SHRQ  $32, R10
 	KMOVD R10, K4

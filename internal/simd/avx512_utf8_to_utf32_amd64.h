@@ -172,13 +172,7 @@ u32tail:
 	SHRQ  $2, R13                    // R13: units dst has room for
 	CMPQ  R13, DX
 	JB    u32done
-	MOVQ  $-1, R10
-	BZHIQ DX, R10, R10
-	KMOVQ R10, K1
-	VMOVDQU8.Z (SI)(AX*1), K1, Z1
-	VPMOVB2M Z1, K2
-	KORTESTQ K2, K2
-	JNZ   u32done                    // not ASCII: the scalar code goes on
+	ASCII_MASKED64(u32done)             // not ASCII: the scalar code
 	KMOVW R10, K3
 	SHRQ  $16, R10
 	KMOVW R10, K4

@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "avx512_ascii_tail_amd64.h"
 #include "utf8check_amd64.h"
 #include "utf8conv_amd64.h"
 
@@ -66,23 +67,14 @@ GLOBL lf32<>(SB), RODATA|NOPTR, $32
 #define incompleteMax32 incompleteMax64<>+32(SB)
 
 // CHECK64 loads the 64 bytes at off(SI)(AX*1) into Z1, with prev1–3 from
-// the bytes before them, and leaves the errors in Z6. Registers as in
-// utf8PrefixAVX512; uses Z3–Z10.
+// the bytes before them, and leaves the errors in Z6 (UTF8LOOKUP512).
+// Registers as in utf8PrefixAVX512; uses Z3–Z10.
 #define CHECK64(off) \
 	VMOVDQU64 off(SI)(AX*1), Z1; \
 	VMOVDQU64 (off-1)(SI)(AX*1), Z3; \
 	VMOVDQU64 (off-2)(SI)(AX*1), Z4; \
 	VMOVDQU64 (off-3)(SI)(AX*1), Z5; \
-	VGF2P8AFFINEQB $0, Z11, Z3, Z6; \
-	VPSHUFB   Z6, Z20, Z6; \
-	VPERMB    Z21, Z3, Z7; \
-	VGF2P8AFFINEQB $0, Z11, Z1, Z8; \
-	VPSHUFB   Z8, Z22, Z8; \
-	VPTERNLOGD $0x80, Z8, Z7, Z6; \
-	VPSUBUSB  Z24, Z4, Z9; \
-	VPSUBUSB  Z25, Z5, Z10; \
-	VPORQ     Z9, Z10, Z9; \
-	VPTERNLOGD $0x78, Z26, Z9, Z6
+	UTF8LOOKUP512
 
 // func utf8PrefixAVX512(src []byte) int
 //
@@ -263,18 +255,7 @@ bloop4:
 	SUBQ AX, DX
 	CMPQ DX, $256
 	JB   bloop1
-	VMOVDQU (SI)(AX*1), Y1
-	VPOR    32(SI)(AX*1), Y1, Y1
-	VMOVDQU 64(SI)(AX*1), Y2
-	VPOR    96(SI)(AX*1), Y2, Y2
-	VMOVDQU 128(SI)(AX*1), Y3
-	VPOR    160(SI)(AX*1), Y3, Y3
-	VMOVDQU 192(SI)(AX*1), Y5
-	VPOR    224(SI)(AX*1), Y5, Y5
-	VPOR    Y1, Y2, Y1
-	VPOR    Y3, Y5, Y3
-	VPOR    Y1, Y3, Y1
-	VPMOVMSKB Y1, R8
+	ASCII256
 	TESTL   R8, R8
 	JNZ     bloop1
 	ADDQ    $256, AX

@@ -82,18 +82,7 @@ asciiLines2:
 	LEAQ   -256(CX), R13             // the last offset with eight blocks left
 
 ascii2:
-	VMOVDQU (SI)(AX*1), Y1
-	VPOR    32(SI)(AX*1), Y1, Y1
-	VMOVDQU 64(SI)(AX*1), Y2
-	VPOR    96(SI)(AX*1), Y2, Y2
-	VMOVDQU 128(SI)(AX*1), Y3
-	VPOR    160(SI)(AX*1), Y3, Y3
-	VMOVDQU 192(SI)(AX*1), Y5
-	VPOR    224(SI)(AX*1), Y5, Y5
-	VPOR     Y1, Y2, Y1
-	VPOR     Y3, Y5, Y3
-	VPOR     Y1, Y3, Y1
-	VPMOVMSKB Y1, R8
+	ASCII256
 	TESTL    R8, R8
 	JNZ      asciiEnd2
 	ADDQ     $256, AX

@@ -7,8 +7,8 @@
 //   R9  bytes in the current block (64, or fewer for the last)
 //   R13 line feeds in the blocks taken   R11 scratch of the count
 //   Z0  the previous block      Z1  the current block
-//   Z11 the GF2P8AFFINEQB matrix of a shift right by 4
-//   Z20–Z22  the three tables   Z23 0x0F bytes   Z24 0x60   Z25 0x70
+//   Z20–Z22  the three tables   Z23 the GF2P8AFFINEQB matrix of a shift
+//   right by 4 (UTF8CONSTS512)   Z24 0x60   Z25 0x70
 //   Z26 0x80 bytes              Z27 incompleteMax64
 //   Z28 where the previous block ends inside a sequence (non-zero bytes)
 //   Z30 the errors of four blocks checked at once
@@ -17,21 +17,9 @@
 	MOVQ src_len+8(FP), CX
 	XORQ AX, AX
 
-	VBROADCASTI32X4 byte1High<>(SB), Z20
-	VBROADCASTI32X4 byte1Low<>(SB), Z21
-	VBROADCASTI32X4 byte2High<>(SB), Z22
-	MOVL $0x0F0F0F0F, DX
-	VPBROADCASTD DX, Z23
-	MOVL $0x60606060, DX
-	VPBROADCASTD DX, Z24
-	MOVL $0x70707070, DX
-	VPBROADCASTD DX, Z25
-	MOVL $0x80808080, DX
-	VPBROADCASTD DX, Z26
+	UTF8CONSTS512
 	VMOVDQU64 incompleteMax64<>(SB), Z27
 	LINES_INIT
-	MOVQ $0x1020408000000000, DX     // GF2P8AFFINEQB matrix: each byte shifted right by 4
-	VPBROADCASTQ DX, Z11
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z28, Z28, Z28
 	XORQ R12, R12             // blocks left to take one by one
@@ -137,32 +125,14 @@ multibyte:
 	JNE      shifted
 	CMPQ     AX, $3
 	JB       shifted
-	VMOVDQU64 -1(SI)(AX*1), Z3       // prev1
-	VMOVDQU64 -2(SI)(AX*1), Z4       // prev2
-	VMOVDQU64 -3(SI)(AX*1), Z5       // prev3
+	UTF8PREVSMEM512
 	JMP      lookup
 
 shifted:
-	VALIGNQ  $6, Z0, Z1, Z2
-	VPALIGNR $15, Z2, Z1, Z3         // prev1
-	VPALIGNR $14, Z2, Z1, Z4         // prev2
-	VPALIGNR $13, Z2, Z1, Z5         // prev3
+	UTF8PREVS512
 
 lookup:
-	VPSRLW  $4, Z3, Z6
-	VPANDQ  Z23, Z6, Z6
-	VPSHUFB Z6, Z20, Z6              // byte1High[prev1 >> 4]
-	VPANDQ  Z23, Z3, Z7
-	VPSHUFB Z7, Z21, Z7              // byte1Low[prev1 & 15]
-	VPSRLW  $4, Z1, Z8
-	VPANDQ  Z23, Z8, Z8
-	VPSHUFB Z8, Z22, Z8              // byte2High[cur >> 4]
-	VPTERNLOGD $0x80, Z8, Z7, Z6     // Z6 = Z6 & Z7 & Z8: the pair errors
-
-	VPSUBUSB Z24, Z4, Z9             // bit 7 set where prev2 >= E0
-	VPSUBUSB Z25, Z5, Z10            // bit 7 set where prev3 >= F0
-	VPORQ    Z9, Z10, Z9
-	VPTERNLOGD $0x78, Z26, Z9, Z6    // Z6 ^= Z9 & 0x80: the errors
+	UTF8LOOKUP512
 	VPTESTMB Z6, Z6, K2
 	KORTESTQ K2, K2
 	JNZ      done

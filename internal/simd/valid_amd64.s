@@ -1,6 +1,7 @@
 //go:build amd64 && gc && !purego
 
 #include "textflag.h"
+#include "avx512_ascii_tail_amd64.h"
 #include "utf8conv_amd64.h"
 
 // The assume-valid converters: UTF-8 to UTF-16LE and to UTF-32LE
