@@ -120,6 +120,14 @@ func mappedSameAsRead(t *testing.T, window, lines int) {
 // leaves the offset at the end, as reading does.
 func TestMappedFromOffset(t *testing.T) {
 	smallWindows(t)
+	copyFromOffset(t)
+}
+
+// copyFromOffset copies a UTF-8 file to UTF-8 from an offset into it, and
+// checks the text, the bytes read and the file's offset after the copy
+// (after the last byte read, as reading would leave it).
+func copyFromOffset(t *testing.T) {
+	t.Helper()
 	text := []byte(strings.Repeat("0123456789 ünïcödé\n", 5000))
 	f := writeTemp(t, text)
 	const skip = 12345
